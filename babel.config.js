@@ -1,0 +1,4 @@
+// Taro's preset; only the Taro build uses Babel (jest uses @swc/jest).
+module.exports = {
+  presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5' }]],
+};

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import table from '../src/route-table.json';
+
+/** H5 paths of the specification (spec §2) for the pages built so far; not-found also catches every other path. */
+function customRoutes(): Record<string, string | string[]> {
+  const routes: Record<string, string | string[]> = {};
+  const all: Record<string, { page: string; path: string }> = table.routes;
+  for (const name of table.built) routes[`/${all[name]!.page}`] = all[name]!.path;
+  routes[`/${table.routes.notFound.page}`] = [table.routes.notFound.path, '(.*)'];
+  return routes;
+}
+
+// types/ (the API contract shared with the server) lives outside src, so the loaders must be told to compile it.
+const compile = { include: [path.resolve(__dirname, '..', 'types')] };
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const platform = process.env.TARO_ENV ?? 'h5';
+  // The H5 site talks to the server it is served from; the mini program needs the API host (https in production).
+  const apiBase = platform === 'h5' ? process.env.TARO_APP_API_BASE ?? '' : process.env.TARO_APP_API_BASE ?? 'http://127.0.0.1:3000';
+  const base: UserConfigExport<'webpack5'> = {
+    projectName: 'szeat',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${platform}`,
+    plugins: [],
+    defineConstants: { SZEAT_API_BASE: JSON.stringify(apiBase) },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      compile,
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      compile,
+      publicPath: '/',
+      staticDirectory: 'static',
+      esnextModules: ['taro-ui'],
+      router: { mode: 'browser', customRoutes: customRoutes() },
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+    },
+  };
+  if (process.env.NODE_ENV === 'development') return merge({}, base, { mini: {}, h5: {} });
+  return merge({}, base, { mini: {}, h5: {} });
+});

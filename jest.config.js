@@ -1,0 +1,50 @@
+// One jest, four projects: app (jsdom + Taro's H5 components), server (API on a real database), e2e (headless
+// Chromium against the built site and the real server) and weapp (the compiled mini program).
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+
+const taroGlobals = {
+  ENABLE_INNER_HTML: true,
+  ENABLE_ADJACENT_HTML: true,
+  ENABLE_SIZE_APIS: true,
+  ENABLE_TEMPLATE_CONTENT: true,
+  ENABLE_MUTATION_OBSERVER: true,
+  ENABLE_CLONE_NODE: true,
+  ENABLE_CONTAINS: true,
+  DEPRECATED_ADAPTER_COMPONENT: false,
+  __TARO_FRAMEWORK__: 'react',
+  SZEAT_API_BASE: '',
+};
+
+const node = (name, extra = {}) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  roots: [`<rootDir>/test/${name}`],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  ...extra,
+});
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'app',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/test/app'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transformIgnorePatterns: [],
+      moduleNameMapper: {
+        '^@tarojs/components$': '@tarojs/components/lib/react',
+        '^@tarojs/taro$': '@tarojs/taro-h5',
+        '^lodash-es$': 'lodash',
+        '\\.(css|scss|sass|less)$': 'identity-obj-proxy',
+        '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/test/app/support/file-stub.js',
+      },
+      globals: taroGlobals,
+      setupFiles: ['<rootDir>/test/app/support/setup.ts'],
+    },
+    node('server', { testTimeout: 30000 }),
+    node('e2e', { testTimeout: 60000, maxWorkers: 1 }),
+    node('weapp', { testTimeout: 120000 }),
+  ],
+};

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Every key is documented in `.env.example`; nothing else is read from the environment. */
+const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ minLength: 1, default: 'localhost' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Type.String({ minLength: 1, default: 'sqlite:data/szeat.db' }),
+  SITE_DIR: Type.String({ minLength: 1, default: 'dist/h5' }),
+  UPLOAD_DIR: Type.String({ minLength: 1, default: 'data/uploads' }),
+  BUILD_SITE: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], { default: 'auto' }),
+  SEED: Type.Union([Type.Literal('auto'), Type.Literal('never')], { default: 'auto' }),
+  PUBLIC_BASE_URL: Type.String({ default: '' }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws a ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
+  const merged = { ...(converted as object), ...overrides };
+  const errors = [...Value.Errors(ConfigSchema, merged)];
+  if (errors.length > 0) {
+    throw new ConfigError(errors.map((e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`));
+  }
+  const config = merged as Config;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(config.DATABASE_URL)) {
+    throw new ConfigError([`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`]);
+  }
+  return config;
+}
+
+/** The repository root, whatever the working directory. */
+export const ROOT_DIR = path.resolve(__dirname, '..', '..');
+export const fromRoot = (p: string) => (path.isAbsolute(p) ? p : path.join(ROOT_DIR, p));

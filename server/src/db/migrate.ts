@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db, DialectName } from './index';
+import { m0001Articles } from './migrations/0001-articles';
+
+/** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-articles': m0001Articles(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { ConfigError, fromRoot, loadConfig } from './config';
+import { openDb } from './db';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { buildSite, siteIsStale } from './site-build';
+
+async function main() {
+  const config = loadConfig();
+  const siteDir = fromRoot(config.SITE_DIR);
+  if (config.BUILD_SITE === 'always' || (config.BUILD_SITE === 'auto' && siteIsStale(siteDir))) {
+    console.log('Building the H5 site (first start or sources changed)...');
+    await buildSite();
+  }
+  const db = await openDb(config.DATABASE_URL);
+  await migrateToLatest(db);
+  if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`szeat is running at http://localhost:${port}/ (API: http://localhost:${port}/api/szeat/docs)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

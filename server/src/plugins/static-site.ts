@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isSiteRoute } from '../site-routes';
+import { API_PREFIX, apiNotFound } from './envelope';
+
+export interface SiteOptions {
+  siteDir: string;
+  uploadDir: string;
+}
+
+/** Built H5 site at /, uploads at /uploads/, history fallback to index.html; API paths never fall through. */
+export async function staticSite(app: FastifyInstance, { siteDir, uploadDir }: SiteOptions) {
+  fs.mkdirSync(uploadDir, { recursive: true });
+  const indexFile = path.join(siteDir, 'index.html');
+  const hasSite = fs.existsSync(indexFile);
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Bundles carry a content hash in their name; index.html must always be fetched fresh.
+        const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(filePath) || filePath.includes(`${path.sep}static${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ siteDir }, 'no built H5 site found; only the API is served (run npm run build:h5)');
+  }
+  await app.register(fastifyStatic, {
+    root: uploadDir,
+    prefix: '/uploads/',
+    decorateReply: !hasSite,
+    index: false,
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0]!;
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || !hasSite) return apiNotFound(req, reply);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return apiNotFound(req, reply);
+    const status = isSiteRoute(pathname) ? 200 : 404;
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  });
+}

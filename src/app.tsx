@@ -1,0 +1,13 @@
+import type { PropsWithChildren } from 'react';
+import { platform } from './platform';
+import { RootStore, StoreProvider } from './stores';
+import './app.scss';
+
+// The composition root: the one RootStore of this app, handed to every page by context.
+const store = new RootStore({ platform, apiBase: SZEAT_API_BASE });
+
+function App({ children }: PropsWithChildren) {
+  return <StoreProvider store={store}>{children}</StoreProvider>;
+}
+
+export default App;

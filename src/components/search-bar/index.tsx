@@ -1,0 +1,65 @@
+import { Input, Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useStores, useT } from '../../stores';
+import './index.scss';
+
+/**
+ * The top bar's search (spec §2): read-only on home (a tap goes to /search); "Search For A Dish", clearable, on
+ * restaurant_detail (sets menuName); "Search For Restaurants, News..." with an icon elsewhere (sets the keyword).
+ */
+export type SearchMode = 'home' | 'dish' | 'restaurants';
+
+export const SearchBar = observer(function SearchBar({ mode }: { mode: SearchMode }) {
+  const { search, platform } = useStores();
+  const t = useT();
+  const [text, setText] = useState(mode === 'dish' ? search.menuName : search.keyword);
+
+  if (mode === 'home') {
+    return (
+      <View className='search-bar search-bar--readonly' onClick={() => void platform.navigation.go('search')}>
+        <Text className='search-bar__icon'>⌕</Text>
+        <Text className='search-bar__placeholder'>{t('topbar.search_restaurants')}</Text>
+      </View>
+    );
+  }
+
+  const submit = (value: string) => {
+    if (mode === 'dish') search.setMenuName(value);
+    else search.setKeyword(value);
+  };
+
+  return (
+    <View className='search-bar'>
+      {mode === 'restaurants' && (
+        <Text className='search-bar__icon search-bar__icon--button' onClick={() => submit(text)} aria-label={t('topbar.search')}>
+          ⌕
+        </Text>
+      )}
+      <Input
+        className='search-bar__input'
+        value={text}
+        placeholder={t(mode === 'dish' ? 'topbar.search_dish' : 'topbar.search_restaurants')}
+        confirmType='search'
+        onInput={(e) => setText(e.detail.value)}
+        onConfirm={(e) => submit(e.detail.value)}
+      />
+      {mode === 'dish' && text !== '' && (
+        <Text
+          className='search-bar__clear'
+          onClick={() => {
+            setText('');
+            submit('');
+          }}
+        >
+          ×
+        </Text>
+      )}
+      {mode === 'dish' && (
+        <Text className='search-bar__submit' onClick={() => submit(text)}>
+          {t('topbar.search')}
+        </Text>
+      )}
+    </View>
+  );
+});

@@ -1,0 +1,38 @@
+import { Text, View } from '@tarojs/components';
+import { AtActivityIndicator } from 'taro-ui';
+import 'taro-ui/lib/style/components/activity-indicator.scss';
+import 'taro-ui/lib/style/components/loading.scss';
+import { useT } from '../../stores';
+import './index.scss';
+
+/** Loading, empty and error states, the same on every screen. */
+export function Loading() {
+  const t = useT();
+  return (
+    <View className='state-view state-view--loading'>
+      <AtActivityIndicator content={t('app.loading')} />
+    </View>
+  );
+}
+
+export function Empty({ message }: { message: string }) {
+  return (
+    <View className='state-view state-view--empty'>
+      <Text>{message}</Text>
+    </View>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
+  return (
+    <View className='state-view state-view--error'>
+      <Text className='state-view__message'>{message}</Text>
+      {onRetry && (
+        <Text className='state-view__action' onClick={onRetry}>
+          {t('app.retry')}
+        </Text>
+      )}
+    </View>
+  );
+}

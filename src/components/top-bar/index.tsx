@@ -1,0 +1,82 @@
+import { Image, Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import type { Lang } from '../../../types/lang';
+import flagCn from '../../assets/flags/cn.svg';
+import flagEn from '../../assets/flags/en.svg';
+import logo from '../../assets/logo.svg';
+import miniProgramQr from '../../assets/qr/mini-program.svg';
+import { useStores, useT } from '../../stores';
+import { Dropdown } from '../dropdown';
+import { QrDialog } from '../qr-dialog';
+import { SearchBar, type SearchMode } from '../search-bar';
+import './index.scss';
+
+const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
+
+/** The H5 site's top bar (spec §2 "Top bar"). */
+export const TopBar = observer(function TopBar({ searchMode }: { searchMode?: SearchMode }) {
+  const { session, ui, platform } = useStores();
+  const t = useT();
+  const [qrOpen, setQrOpen] = useState(false);
+  const nav = platform.navigation;
+
+  return (
+    <View className='top-bar'>
+      <View className='top-bar__inner'>
+        <Image className='top-bar__logo' src={logo} mode='heightFix' onClick={() => void nav.go('home')} />
+        {searchMode && (
+          <View className='top-bar__search'>
+            <SearchBar mode={searchMode} />
+          </View>
+        )}
+        <View className='top-bar__actions'>
+          <Text className='top-bar__item top-bar__mini-program' onClick={() => setQrOpen(true)}>
+            {t('topbar.mini_program')}
+          </Text>
+          {session.isLoggedIn ? (
+            <Dropdown
+              className='top-bar__user'
+              trigger={<Text className='top-bar__user-name'>{session.displayName || t('topbar.user_center')}</Text>}
+              items={[
+                { key: 'mine', label: t('topbar.user_center'), onSelect: () => void nav.go('mine') },
+                {
+                  key: 'logout',
+                  label: t('topbar.logout'),
+                  onSelect: () => {
+                    session.logout();
+                    void nav.replace('home');
+                  },
+                },
+              ]}
+            />
+          ) : (
+            <>
+              <Text className='top-bar__item top-bar__login' onClick={() => void nav.go('login')}>
+                {t('topbar.login')}
+              </Text>
+              <Text className='top-bar__item top-bar__signup' onClick={() => void nav.go('register')}>
+                {t('topbar.signup')}
+              </Text>
+            </>
+          )}
+          <Dropdown
+            className='top-bar__lang'
+            trigger={<Image className='top-bar__flag' src={FLAGS[ui.lang]} mode='aspectFit' aria-label={t('topbar.language')} />}
+            items={[
+              { key: 'en', label: t('topbar.lang_en'), onSelect: () => ui.setLang('en') },
+              { key: 'cn', label: t('topbar.lang_cn'), onSelect: () => ui.setLang('cn') },
+            ]}
+          />
+        </View>
+      </View>
+      <QrDialog
+        open={qrOpen}
+        title={t('topbar.mini_program')}
+        image={miniProgramQr}
+        tip={t('topbar.mini_program_tip')}
+        onClose={() => setQrOpen(false)}
+      />
+    </View>
+  );
+});

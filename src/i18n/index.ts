@@ -1,0 +1,42 @@
+import { DEFAULT_LANG, type Lang } from '../../types/lang';
+import cn from './cn.json';
+import en from './en.json';
+
+export type Messages = typeof cn;
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every key of cn.json, the source of keys (DESIGN.md §3). */
+export type MessageKey = Leaves<Messages>;
+export type TFunction = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+const PACKS: Partial<Record<Lang, Messages>> = { cn, en };
+
+function lookup(pack: unknown, key: string): string | undefined {
+  let node: unknown = pack;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function createT(lang: Lang, packs: Partial<Record<Lang, Messages>> = PACKS): TFunction {
+  let pack = packs[lang];
+  if (!pack) {
+    console.error(`Missing language pack: ${lang}; using ${DEFAULT_LANG}`);
+    pack = packs[DEFAULT_LANG];
+  }
+  return (key, params = {}) => {
+    const template = lookup(pack, key);
+    if (template === undefined) {
+      console.error(`Missing translation: ${lang}.${key}`);
+      return key;
+    }
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      params[name] === undefined ? whole : String(params[name]),
+    );
+  };
+}

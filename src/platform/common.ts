@@ -1,0 +1,115 @@
+import Taro from '@tarojs/taro';
+import type { PickedFile, RawRequest, RawResponse, Storage, UploadOptions, UploadResult } from './types';
+import { TransportError, UploadError } from './types';
+
+/** Storage through Taro's synchronous API (localStorage on H5, wx storage in the mini program). */
+export const taroStorage: Storage = {
+  get<T>(key: string): T | undefined {
+    try {
+      const value: unknown = Taro.getStorageSync(key);
+      return value === '' || value === null || value === undefined ? undefined : (value as T);
+    } catch {
+      return undefined;
+    }
+  },
+  set(key, value) {
+    Taro.setStorageSync(key, value);
+  },
+  remove(key) {
+    Taro.removeStorageSync(key);
+  },
+};
+
+function failureKind(errMsg: string): TransportError['kind'] {
+  if (/timeout/i.test(errMsg)) return 'timeout';
+  if (/abort|cancel/i.test(errMsg)) return 'cancel';
+  return 'network';
+}
+
+export async function taroRequest(req: RawRequest): Promise<RawResponse> {
+  try {
+    const res = await Taro.request({
+      url: req.url,
+      method: req.method,
+      data: req.data,
+      header: req.header,
+      dataType: 'json',
+      ...(req.timeout ? { timeout: req.timeout } : {}),
+    });
+    return { statusCode: res.statusCode, data: res.data };
+  } catch (err) {
+    const errMsg = (err as { errMsg?: string; message?: string })?.errMsg ?? (err as Error)?.message ?? String(err);
+    throw new TransportError(failureKind(errMsg), errMsg);
+  }
+}
+
+export function extensionOf(file: PickedFile): string {
+  const name = file.name || file.path;
+  const m = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(name);
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** Applies the spec's upload rules: first file only unless multiple, then extension and size checks. */
+export function acceptedFiles(options: UploadOptions): PickedFile[] {
+  const files = options.multiple ? options.files : options.files.slice(0, 1);
+  const allowed = (options.allowedExtensions ?? []).map((e) => e.toLowerCase().replace(/^\./, ''));
+  return files.filter((file) => {
+    if (allowed.length > 0 && !allowed.includes(extensionOf(file))) {
+      options.onFormatError?.(file);
+      return false;
+    }
+    if (options.maxSizeKb !== undefined && file.size > options.maxSizeKb * 1024) {
+      options.onSizeError?.(file);
+      return false;
+    }
+    return true;
+  });
+}
+
+export async function taroUpload(options: UploadOptions): Promise<UploadResult[]> {
+  const files = acceptedFiles(options);
+  const results: UploadResult[] = [];
+  for (const [index, file] of files.entries()) {
+    const result = await new Promise<UploadResult>((resolve, reject) => {
+      const task = Taro.uploadFile({
+        url: options.url,
+        filePath: file.path,
+        name: options.fieldName ?? 'file',
+        formData: options.extraFields ?? {},
+        header: options.headers ?? {},
+        ...(options.withCredentials !== undefined ? { withCredentials: options.withCredentials } : {}),
+        success: (res) => resolve({ statusCode: res.statusCode, data: parseBody(res.data) }),
+        fail: (err) => reject(new UploadError(err.errMsg || 'upload failed')),
+      } as Taro.uploadFile.Option);
+      task?.onProgressUpdate?.((p) => {
+        options.onProgress?.(Math.round(((index + p.progress / 100) / files.length) * 100));
+      });
+    });
+    if (result.statusCode < 200 || result.statusCode >= 300) {
+      throw new UploadError(`upload failed with HTTP ${result.statusCode}`, result.statusCode);
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+export const taroFeedback = {
+  toast(message: string, kind: 'success' | 'error' | 'none' = 'none') {
+    void Taro.showToast({ title: message, icon: kind === 'error' ? 'error' : kind, duration: 2000 });
+  },
+  showBusy(message?: string) {
+    void Taro.showLoading({ title: message ?? '', mask: true });
+  },
+  hideBusy() {
+    void Taro.hideLoading();
+  },
+};

@@ -1,0 +1,21 @@
+import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { h5Navigation } from './navigation';
+import type { Platform } from './types';
+
+export * from './types';
+
+export const platform: Platform = {
+  name: 'h5',
+  isH5: true,
+  storage: taroStorage,
+  request: taroRequest,
+  upload: taroUpload,
+  navigation: h5Navigation,
+  feedback: taroFeedback,
+  reload() {
+    window.location.reload();
+  },
+  setTitle(title) {
+    document.title = title;
+  },
+};

@@ -1,0 +1,27 @@
+import Taro from '@tarojs/taro';
+import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { weappNavigation } from './navigation';
+import type { Platform } from './types';
+
+export * from './types';
+
+export const platform: Platform = {
+  name: 'weapp',
+  isH5: false,
+  storage: taroStorage,
+  request: taroRequest,
+  upload: taroUpload,
+  navigation: weappNavigation,
+  feedback: taroFeedback,
+  reload() {
+    // A mini program cannot reload itself; relaunching the current page rebuilds every screen in the new language.
+    const pages = Taro.getCurrentPages();
+    const current = pages[pages.length - 1];
+    const options = (current as { options?: Record<string, string> } | undefined)?.options ?? {};
+    const query = Object.entries(options).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    void Taro.reLaunch({ url: `/${current?.route ?? 'pages/home/index'}${query ? `?${query}` : ''}` });
+  },
+  setTitle(title) {
+    void Taro.setNavigationBarTitle({ title });
+  },
+};

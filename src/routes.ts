@@ -1,0 +1,52 @@
+/**
+ * The app's screens (route-table.json): the mini program page path and the H5 path of the specification's route
+ * table (spec §2). config/index.ts builds the H5 router's custom routes from the same JSON, and the server's
+ * history fallback reads it too.
+ */
+import table from './route-table.json';
+
+export interface RouteDef {
+  page: string;
+  path: string;
+  tab?: boolean;
+}
+
+export type RouteName = keyof (typeof table)['routes'];
+
+export const ROUTES: Record<RouteName, RouteDef> = table.routes;
+
+/**
+ * Screens built so far, in the order of app.config.ts. The others keep their paths reserved: on H5 they show the
+ * not-found page until their issue lands.
+ */
+export const BUILT_ROUTES = table.built as RouteName[];
+
+export type RouteParams = Record<string, string | number | undefined>;
+
+/** Fills `:name` segments from params; the rest of params go on the query string. */
+export function buildPath(pattern: string, params: RouteParams = {}): string {
+  const rest: RouteParams = { ...params };
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === '') throw new Error(`Missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = Object.entries(rest)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+/** Reads `:name` segments of pattern out of pathname, or undefined when it does not match. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const source = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${source}/?$`).exec(pathname);
+  if (!m) return undefined;
+  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+}

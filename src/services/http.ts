@@ -1,0 +1,118 @@
+import { ErrorCode } from '../../types/errors';
+import type { Lang } from '../../types/lang';
+import type { HttpMethod, Platform } from '../platform/types';
+import { TransportError } from '../platform/types';
+
+export const API_PREFIX = '/api/szeat/';
+
+/** A call the server answered with a code other than 1000; `msg` is already in the customer's language. */
+export class ApiError extends Error {
+  constructor(
+    public readonly code: number,
+    message: string,
+    public readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The call never got an envelope: a non-2xx status without one, or a network, timeout or cancel failure. */
+export class HttpError extends Error {
+  constructor(
+    public readonly kind: 'status' | 'network' | 'timeout' | 'cancel',
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface HttpDeps {
+  platform: Pick<Platform, 'request' | 'feedback'>;
+  /** API host, e.g. '' on the H5 site (same origin) or 'https://api.example.com' in the mini program. */
+  baseUrl: string;
+  getToken(): string | undefined;
+  getLang(): Lang;
+  /** Called once when a call answers 1002 while a session is held. */
+  onSessionInvalid(): void;
+}
+
+export interface CallOptions {
+  /** Show the busy spinner while the call runs. */
+  busy?: boolean;
+  timeout?: number;
+}
+
+export type Params = Record<string, string | number | boolean | null | undefined | unknown[] | object>;
+
+/** Replaces `{name}` in the path with params.name (removed from what is sent). */
+export function fillPath(path: string, params: Params): { path: string; rest: Params } {
+  const rest: Params = { ...params };
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}
+
+export function toQuery(params: Params): string {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+    .join('&');
+}
+
+export type Http = ReturnType<typeof createHttp>;
+
+/** The only caller of platform.request (DESIGN.md §3). */
+export function createHttp(deps: HttpDeps) {
+  let busyCount = 0;
+
+  async function call<T>(method: HttpMethod, endpoint: string, params: Params = {}, options: CallOptions = {}): Promise<T> {
+    const { path, rest } = fillPath(endpoint, params);
+    let url = `${deps.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path.replace(/^\//, '')}`;
+    if (method === 'GET') {
+      const query = toQuery(rest);
+      if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
+    }
+    const header: Record<string, string> = { 'Accept-Language': deps.getLang() };
+    if (method === 'POST') header['Content-Type'] = 'application/json';
+    const token = deps.getToken();
+    if (token) header.Authorization = `Bearer ${token}`;
+
+    if (options.busy && busyCount++ === 0) deps.platform.feedback.showBusy();
+    try {
+      let res;
+      try {
+        res = await deps.platform.request({
+          url,
+          method,
+          header,
+          ...(method === 'POST' ? { data: rest } : {}),
+          ...(options.timeout ? { timeout: options.timeout } : {}),
+        });
+      } catch (err) {
+        if (err instanceof TransportError) throw new HttpError(err.kind, err.message);
+        throw new HttpError('network', (err as Error)?.message ?? String(err));
+      }
+      const body = res.data as { code?: unknown; msg?: unknown; data?: unknown } | null;
+      const hasEnvelope = !!body && typeof body === 'object' && typeof body.code === 'number';
+      if (!hasEnvelope) throw new HttpError('status', `HTTP ${res.statusCode}`, res.statusCode);
+      // Several calls can fail with 1002 together: only the first, while its token is still the current one, logs out.
+      if (body.code === ErrorCode.SessionInvalid && token && deps.getToken() === token) deps.onSessionInvalid();
+      if (body.code !== ErrorCode.Ok) throw new ApiError(body.code as number, String(body.msg ?? ''), body.data ?? null);
+      return body.data as T;
+    } finally {
+      if (options.busy && --busyCount === 0) deps.platform.feedback.hideBusy();
+    }
+  }
+
+  return {
+    get: <T>(endpoint: string, params?: Params, options?: CallOptions) => call<T>('GET', endpoint, params, options),
+    post: <T>(endpoint: string, params?: Params, options?: CallOptions) => call<T>('POST', endpoint, params, options),
+  };
+}

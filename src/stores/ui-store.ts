@@ -1,0 +1,38 @@
+import { makeAutoObservable } from 'mobx';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../types/lang';
+import { createT, type TFunction } from '../i18n';
+import type { Platform } from '../platform/types';
+import { ApiError, HttpError } from '../services';
+
+export const LANG_KEY = '_lang';
+
+/** Language (spec §4: stored locally under `_lang`, default cn; a change reloads the page). */
+export class UiStore {
+  lang: Lang;
+
+  constructor(private readonly platform: Pick<Platform, 'storage' | 'reload'>) {
+    const saved = platform.storage.get<string>(LANG_KEY);
+    this.lang = (LANGS as readonly string[]).includes(saved ?? '') ? (saved as Lang) : DEFAULT_LANG;
+    makeAutoObservable<UiStore, 'platform'>(this, { platform: false });
+  }
+
+  get t(): TFunction {
+    return createT(this.lang);
+  }
+
+  /** The sentence to show for a failed call: the server's own message, or ours for a transport failure. */
+  errorMessage(err: unknown): string {
+    if (err instanceof ApiError && err.message) return err.message;
+    if (err instanceof HttpError) {
+      return err.kind === 'status' ? this.t('errors.status', { status: err.status ?? '' }) : this.t(`errors.${err.kind}`);
+    }
+    return this.t('errors.unknown');
+  }
+
+  setLang(lang: Lang) {
+    this.platform.storage.set(LANG_KEY, lang);
+    if (lang === this.lang) return;
+    this.lang = lang;
+    this.platform.reload();
+  }
+}
