@@ -3,14 +3,14 @@ import { ConfigError, fromRoot, loadConfig } from './config';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-import { buildSite, siteIsStale } from './site-build';
+import { buildApp as buildSite, buildIsStale } from './site-build';
 
 async function main() {
   const config = loadConfig();
   const siteDir = fromRoot(config.SITE_DIR);
-  if (config.BUILD_SITE === 'always' || (config.BUILD_SITE === 'auto' && siteIsStale(siteDir))) {
+  if (config.BUILD_SITE === 'always' || (config.BUILD_SITE === 'auto' && buildIsStale(siteDir, 'h5'))) {
     console.log('Building the H5 site (first start or sources changed)...');
-    await buildSite();
+    await buildSite('h5');
   }
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);

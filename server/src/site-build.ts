@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from './config';
 
-const SOURCES = ['src', 'config', 'types', 'package.json', 'project.config.json'];
+const SOURCES = ['src', 'config', 'types', 'package.json', 'project.config.json', 'babel.config.js'];
+
+export type BuildTarget = 'h5' | 'weapp';
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -14,23 +16,26 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** True when index.html is missing or older than any source of the site. */
-export function siteIsStale(siteDir: string): boolean {
-  const index = path.join(siteDir, 'index.html');
-  if (!fs.existsSync(index)) return true;
-  const built = fs.statSync(index).mtimeMs;
+const MARKER: Record<BuildTarget, string> = { h5: 'index.html', weapp: 'app.json' };
+
+/** True when the build output is missing or older than any source of the app. */
+export function buildIsStale(outDir: string, target: BuildTarget = 'h5'): boolean {
+  const marker = path.join(outDir, MARKER[target]);
+  if (!fs.existsSync(marker)) return true;
+  const built = fs.statSync(marker).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(ROOT_DIR, s)) > built);
 }
 
-export function buildSite(): Promise<void> {
+/** Runs `taro build --type <target>` into dist/<target>. */
+export function buildApp(target: BuildTarget = 'h5'): Promise<void> {
   return new Promise((resolve, reject) => {
     const taro = path.join(ROOT_DIR, 'node_modules', '.bin', 'taro');
-    const child = spawn(taro, ['build', '--type', 'h5'], {
+    const child = spawn(taro, ['build', '--type', target], {
       cwd: ROOT_DIR,
-      stdio: 'inherit',
+      stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`H5 build failed (exit ${code})`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${target} build failed (exit ${code})`))));
   });
 }

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../types/errors';
+import { DIALECTS, startTestApp, type TestApp } from './support/app';
+
+describe.each(DIALECTS)('articles API on %s', (dialect) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    app = t.app;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, lang?: string) =>
+    app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} });
+
+  describe('article', () => {
+    it('returns article 42 ("What Do We Do") in Chinese by default', async () => {
+      const res = await get('/api/szeat/article?id=42');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.code).toBe(ErrorCode.Ok);
+      expect(body.msg).toBe('成功');
+      expect(body.data).toMatchObject({ id: 42, title: '我们做什么' });
+      expect(body.data.body).toContain('外卖');
+      expect(typeof body.data.published_at).toBe('number');
+    });
+
+    it('answers in English for Accept-Language en and for _lang=en', async () => {
+      const byHeader = (await get('/api/szeat/article?id=42', 'en-US,en;q=0.9')).json();
+      expect(byHeader.data.title).toBe('What Do We Do');
+      expect(byHeader.msg).toBe('Success');
+      const byQuery = (await get('/api/szeat/article?id=42&_lang=en')).json();
+      expect(byQuery.data.title).toBe('What Do We Do');
+      const header = (await get('/api/szeat/article?id=42&_lang=en', 'zh-CN')).json();
+      expect(header.data.title).toBe('我们做什么');
+    });
+
+    it('falls back to the other language when a field is empty', async () => {
+      const [row] = await t.db.kysely
+        .insertInto('articles')
+        .values({
+          kind: 'article',
+          title_cn: '只有中文',
+          title_en: '',
+          summary_cn: '',
+          summary_en: 'English only',
+          body_cn: '正文',
+          body_en: '',
+          cover: '',
+          published_at: 1,
+          created_at: 1,
+        })
+        .returning('id')
+        .execute();
+      const en = (await get(`/api/szeat/article?id=${row!.id}`, 'en')).json();
+      expect(en.data).toMatchObject({ title: '只有中文', summary: 'English only', body: '正文' });
+      const cn = (await get(`/api/szeat/article?id=${row!.id}`, 'cn')).json();
+      expect(cn.data.summary).toBe('English only');
+      await t.db.kysely.deleteFrom('articles').where('id', '=', row!.id).execute();
+    });
+
+    it('gives a 404 envelope in the request language for an unknown id', async () => {
+      const cn = await get('/api/szeat/article?id=999999');
+      expect(cn.statusCode).toBe(404);
+      expect(cn.json()).toEqual({ code: ErrorCode.NotFound, msg: '文章不存在（编号 999999）', data: null });
+      const en = await get('/api/szeat/article?id=999999', 'en');
+      expect(en.json().msg).toBe('Article 999999 was not found');
+    });
+
+    it.each([
+      ['missing id', '/api/szeat/article', 'id is required', '缺少参数 id'],
+      ['non-numeric id', '/api/szeat/article?id=abc', 'id must be a whole number', '参数 id 的类型不正确，应为整数'],
+      ['zero id', '/api/szeat/article?id=0', 'id must be at least 1', '参数 id 不能小于 1'],
+      ['huge id', '/api/szeat/article?id=99999999999', 'id must be at most 2147483647', '参数 id 不能大于 2147483647'],
+      ['fractional id', '/api/szeat/article?id=1.5', 'id must be a whole number', '参数 id 的类型不正确，应为整数'],
+    ])('rejects %s with a 400 validation envelope', async (_, url, en, cn) => {
+      const resEn = await get(url, 'en');
+      expect(resEn.statusCode).toBe(400);
+      expect(resEn.json()).toEqual({ code: ErrorCode.Validation, msg: en, data: null });
+      expect((await get(url, 'zh')).json().msg).toBe(cn);
+    });
+  });
+
+  describe.each([
+    ['article-list', 'article', 4],
+    ['whats-news-list', 'news', 12],
+  ])('%s', (endpoint, kind, seeded) => {
+    it('pages newest first with totals', async () => {
+      const first = (await get(`/api/szeat/${endpoint}?page=1&page_size=3`)).json();
+      expect(first.code).toBe(ErrorCode.Ok);
+      expect(first.data).toMatchObject({ total: seeded, page: 1, page_size: 3, has_more: seeded > 3 });
+      expect(first.data.list).toHaveLength(Math.min(3, seeded));
+      const dates = first.data.list.map((a: { published_at: number }) => a.published_at);
+      expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+
+      const all = (await get(`/api/szeat/${endpoint}?page_size=50`)).json();
+      expect(all.data.list).toHaveLength(seeded);
+      expect(all.data.has_more).toBe(false);
+      const second = (await get(`/api/szeat/${endpoint}?page=2&page_size=3`)).json();
+      expect(second.data.list.map((a: { id: number }) => a.id)).toEqual(
+        all.data.list.slice(3, 6).map((a: { id: number }) => a.id),
+      );
+      const beyond = (await get(`/api/szeat/${endpoint}?page=100&page_size=10`)).json();
+      expect(beyond.data).toMatchObject({ list: [], total: seeded, has_more: false });
+    });
+
+    it('uses page 1 and 10 items by default, in the request language', async () => {
+      const cn = (await get(`/api/szeat/${endpoint}`)).json();
+      expect(cn.data).toMatchObject({ page: 1, page_size: 10 });
+      const en = (await get(`/api/szeat/${endpoint}`, 'en')).json();
+      expect(en.data.list[0].id).toBe(cn.data.list[0].id);
+      expect(en.data.list[0].title).not.toBe(cn.data.list[0].title);
+      expect(en.data.list[0].title).toMatch(/[A-Za-z]/);
+      expect(kind).toBeTruthy();
+    });
+
+    it.each([
+      ['page=0', 'page must be at least 1'],
+      ['page=-1', 'page must be at least 1'],
+      ['page=x', 'page must be a whole number'],
+      ['page_size=0', 'page_size must be at least 1'],
+      ['page_size=-5', 'page_size must be at least 1'],
+      ['page_size=51', 'page_size must be at most 50'],
+      ['page_size=2.5', 'page_size must be a whole number'],
+    ])('rejects %s', async (query, message) => {
+      const res = await get(`/api/szeat/${endpoint}?${query}`, 'en');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: ErrorCode.Validation, msg: message, data: null });
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { ErrorCode } from '../../types/errors';
+import { loadConfig, ConfigError } from '../../server/src/config';
+import { isEmpty, seedIfEmpty } from '../../server/src/db/seed';
+import { DIALECTS, startTestApp, type TestApp } from './support/app';
+
+describe('configuration', () => {
+  it('applies defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATABASE_URL: 'sqlite:data/szeat.db', SITE_DIR: 'dist/h5', BUILD_SITE: 'auto' });
+  });
+
+  it('reads and converts values from the environment', () => {
+    const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@127.0.0.1/db', LOG_LEVEL: 'warn' });
+    expect(c).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@127.0.0.1/db', LOG_LEVEL: 'warn' });
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', BUILD_SITE: 'sometimes' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+    expect(problems).toMatch(/BUILD_SITE/);
+  });
+
+  it('rejects an unknown database URL scheme', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('does not seed twice', async () => {
+    expect(await isEmpty(t.db)).toBe(false);
+    expect(await seedIfEmpty(t.db)).toBe(false);
+    const n = await t.db.kysely.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    expect(Number(n!.n)).toBe(16);
+  });
+
+  it('gives new rows ids after the seeded ones', async () => {
+    const [row] = await t.db.kysely
+      .insertInto('articles')
+      .values({ kind: 'news', title_cn: 'x', title_en: 'x', summary_cn: '', summary_en: '', body_cn: '', body_en: '', cover: '', published_at: 0, created_at: 0 })
+      .returning('id')
+      .execute();
+    expect(row!.id).toBeGreaterThan(111);
+    await t.db.kysely.deleteFrom('articles').where('id', '=', row!.id).execute();
+  });
+
+  it('answers unknown API paths with a 404 envelope in the request language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/szeat/no-such-call', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: ErrorCode.NotFound, msg: 'No such API: /api/szeat/no-such-call', data: null });
+    const post = await t.app.inject({ method: 'POST', url: '/api/szeat/article', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe(ErrorCode.NotFound);
+  });
+
+  it('answers a malformed JSON body with a 400 envelope, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/szeat/article',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"oops',
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().code).not.toBe(ErrorCode.Ok);
+  });
+
+  it('serves the OpenAPI document with the slice endpoints', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/szeat/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/szeat/article-list', '/api/szeat/article', '/api/szeat/whats-news-list']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/api/szeat/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+
+  it('serves the site with a history fallback: spec paths 200, others 404, both index.html', async () => {
+    for (const url of ['/', '/article/42', '/restaurant_list', '/settlemt/7', '/order_detail/abc', '/mine']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('szeat test site');
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('szeat test site');
+    const file = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(file.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../../../server/src/app';
+import { loadConfig, type Config } from '../../../server/src/config';
+import { openDb, type Db } from '../../../server/src/db';
+import { migrateToLatest } from '../../../server/src/db/migrate';
+import { seed } from '../../../server/src/db/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  siteDir: string;
+  close(): Promise<void>;
+}
+
+/** The databases every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server; dropped by the returned function. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `szeat_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app on a fresh, migrated and seeded database, with a stand-in built site. */
+export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}): Promise<TestApp> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-api-'));
+  const siteDir = path.join(tmp, 'site');
+  fs.mkdirSync(siteDir);
+  fs.writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="app">szeat test site</div>');
+  let dropPg: (() => Promise<void>) | undefined;
+  let url = `sqlite:${path.join(tmp, 'test.db')}`;
+  if (dialect === 'postgres') {
+    const pg = await freshPostgres();
+    url = pg.url;
+    dropPg = pg.drop;
+  }
+  const config = loadConfig(
+    {},
+    { DATABASE_URL: url, LOG_LEVEL: 'silent', SITE_DIR: siteDir, UPLOAD_DIR: path.join(tmp, 'uploads'), ...overrides },
+  );
+  const db = await openDb(config.DATABASE_URL);
+  await migrateToLatest(db);
+  await seed(db);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    siteDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropPg?.();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
