@@ -8,7 +8,7 @@ export const platform: Platform = {
   name: 'h5',
   isH5: true,
   storage: taroStorage,
-  request: taroRequest,
+  request: (req) => taroRequest(req, { ownSignal: true }),
   upload: taroUpload,
   navigation: h5Navigation,
   feedback: taroFeedback,
@@ -17,5 +17,8 @@ export const platform: Platform = {
   },
   setTitle(title) {
     document.title = title;
+  },
+  setTabLabels() {
+    // The H5 site has a top bar and footer instead of a tab bar.
   },
 };

@@ -24,4 +24,8 @@ export const platform: Platform = {
   setTitle(title) {
     void Taro.setNavigationBarTitle({ title });
   },
+  setTabLabels(labels) {
+    // app.json can only hold one language; the other is applied here. Off a tab page the call may fail: harmless.
+    labels.forEach((text, index) => void Taro.setTabBarItem({ index, text }).catch(() => undefined));
+  },
 };

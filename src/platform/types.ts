@@ -104,4 +104,6 @@ export interface Platform {
   /** Reloads the app so every screen picks up a new language. */
   reload(): void;
   setTitle(title: string): void;
+  /** Mini program: the tab bar's labels in the current language (home, orders, mine). H5 has no tab bar. */
+  setTabLabels(labels: string[]): void;
 }

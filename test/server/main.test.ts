@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT_DIR } from '../../server/src/config';
+import { buildIsStale } from '../../server/src/site-build';
+
+/** `npm start` as a customer runs it: the real main.ts in its own process. */
+describe('server start and stop (main.ts)', () => {
+  let tmp: string;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-main-'));
+    fs.mkdirSync(path.join(tmp, 'site'));
+    fs.writeFileSync(path.join(tmp, 'site', 'index.html'), '<!doctype html><p>site</p>');
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  function start(env: Record<string, string>) {
+    const child = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        BUILD_SITE: 'never',
+        SITE_DIR: path.join(tmp, 'site'),
+        UPLOAD_DIR: path.join(tmp, 'uploads'),
+        DATABASE_URL: `sqlite:${path.join(tmp, 'szeat.db')}`,
+        ...env,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const url = new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = /running at (http:\/\/localhost:\d+)\//.exec(output);
+        if (m) {
+          clearInterval(timer);
+          resolve(m[1]!.replace('localhost', '127.0.0.1'));
+        }
+      }, 50);
+      void exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`server exited (${code}) before listening:\n${output}`));
+      });
+    });
+    return { child, url, exited, output: () => output };
+  }
+
+  it('migrates, seeds an empty database, serves site + API, logs the URL and stops cleanly on SIGTERM', async () => {
+    const server = start({});
+    const url = await server.url;
+    expect(server.output()).toMatch(/demo data loaded/i);
+    const article = (await (await fetch(`${url}/api/szeat/article?id=42`)).json()) as { code: number; data: { title: string } };
+    expect(article.code).toBe(1000);
+    expect(article.data.title).toBe('我们做什么');
+    const page = await fetch(`${url}/article/42`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('site');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60000);
+
+  it('keeps existing data on the next start and stops cleanly on SIGINT', async () => {
+    const first = start({});
+    await first.url;
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    const second = start({});
+    await second.url;
+    expect(second.output()).not.toMatch(/demo data loaded/i);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 60000);
+
+  it('refuses to start with a bad configuration and says which key is wrong', async () => {
+    const server = start({ PORT: 'eighty' });
+    await expect(server.url).rejects.toThrow(/PORT/);
+    expect(await server.exited).toBe(1);
+  }, 30000);
+});
+
+describe('site build freshness', () => {
+  it('is stale without output, fresh after a build, stale again when a source changes', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-out-'));
+    expect(buildIsStale(out, 'h5')).toBe(true);
+    fs.writeFileSync(path.join(out, 'index.html'), '');
+    const future = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(out, 'index.html'), future, future);
+    expect(buildIsStale(out, 'h5')).toBe(false);
+    expect(buildIsStale(out, 'weapp')).toBe(true);
+    const past = new Date(Date.now() - 365 * 24 * 3600_000);
+    fs.utimesSync(path.join(out, 'index.html'), past, past);
+    expect(buildIsStale(out, 'h5')).toBe(true);
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+});
