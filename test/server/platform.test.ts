@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ErrorCode } from '../../types/errors';
 import { loadConfig, ConfigError } from '../../server/src/config';
 import { isEmpty, seedIfEmpty } from '../../server/src/db/seed';
@@ -100,5 +102,14 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     expect(missing.body).toContain('szeat test site');
     const file = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('serves uploaded files on the same port under /uploads/', async () => {
+    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, 'photo.txt'), 'a photo');
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/photo.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('a photo');
+    const missing = await t.app.inject({ method: 'GET', url: '/uploads/none.jpg' });
+    expect(missing.statusCode).toBe(404);
   });
 });

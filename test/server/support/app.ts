@@ -12,6 +12,7 @@ import { seed } from '../../../server/src/db/seed';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  config: Config;
   siteDir: string;
   close(): Promise<void>;
 }
@@ -65,6 +66,7 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
   return {
     app,
     db,
+    config,
     siteDir,
     async close() {
       await app.close();
