@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db, DialectName } from './index';
 import { m0001Articles } from './migrations/0001-articles';
+import { m0002Places } from './migrations/0002-places';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-articles': m0001Articles(dialect),
+    '0002-places': m0002Places(dialect),
   };
 }
 

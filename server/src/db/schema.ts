@@ -1,20 +1,12 @@
-import type { Generated } from 'kysely';
+import type { ArticlesTables } from './tables/articles';
+import type { PlacesTables } from './tables/places';
 
-/** Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number); money is integer fen. */
-export interface ArticlesTable {
-  id: Generated<number>;
-  kind: 'article' | 'news';
-  title_cn: string;
-  title_en: string;
-  summary_cn: string;
-  summary_en: string;
-  body_cn: string;
-  body_en: string;
-  cover: string;
-  published_at: number;
-  created_at: number;
-}
+export type { ArticlesTable } from './tables/articles';
+export type { AreasTable, BuildingsTable, CitiesTable } from './tables/places';
 
-export interface Database {
-  articles: ArticlesTable;
-}
+/**
+ * The whole database as Kysely sees it: one interface per area in tables/, joined here. Timestamps are epoch
+ * milliseconds (bigint in PostgreSQL, parsed to number); money is integer fen; booleans are 0/1 integers (the
+ * same in both dialects).
+ */
+export interface Database extends ArticlesTables, PlacesTables {}

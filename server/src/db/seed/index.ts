@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../index';
 import { articleSeed } from './articles';
 
-/** Tables whose ids the seed sets explicitly; PostgreSQL's sequences must then be moved past them. */
+/**
+ * Tables whose ids the seed sets explicitly, in insertion order (parents first); PostgreSQL's sequences must then be
+ * moved past them.
+ */
 const SEEDED_TABLES = ['articles'] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Article, ArticleListQuery, ArticleQuery, ArticleSummary } from '../../../../types/api/articles';
 import { Envelope, ErrorEnvelope, Paged } from '../../../../types/api/common';
-import type { Db } from '../../db';
+import type { ModuleDeps } from '../index';
 import { ok } from '../../plugins/envelope';
 import { createArticlesRepository } from './repository';
 import { createArticlesService } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 
-export const articlesRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const articlesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db }) => {
   const service = createArticlesService(createArticlesRepository(db.kysely));
 
   app.get(
