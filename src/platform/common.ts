@@ -26,7 +26,13 @@ function failureKind(errMsg: string): TransportError['kind'] {
   return 'network';
 }
 
-export async function taroRequest(req: RawRequest): Promise<RawResponse> {
+/**
+ * `ownSignal` (H5): Taro H5 aborts every fetch after 60 s unless it is handed a signal of its own, and the spec
+ * wants no timeout (§9).
+ */
+export async function taroRequest(req: RawRequest, { ownSignal = false } = {}): Promise<RawResponse> {
+  const controller = ownSignal && !req.timeout ? new AbortController() : undefined;
+  const started = Date.now();
   try {
     const res = await Taro.request({
       url: req.url,
@@ -34,12 +40,15 @@ export async function taroRequest(req: RawRequest): Promise<RawResponse> {
       data: req.data,
       header: req.header,
       dataType: 'json',
-      ...(req.timeout ? { timeout: req.timeout } : {}),
+      ...(req.timeout ? { timeout: req.timeout } : controller ? { signal: controller.signal } : {}),
     });
     return { statusCode: res.statusCode, data: res.data };
   } catch (err) {
     const errMsg = (err as { errMsg?: string; message?: string })?.errMsg ?? (err as Error)?.message ?? String(err);
-    throw new TransportError(failureKind(errMsg), errMsg);
+    let kind = failureKind(errMsg);
+    // Taro H5 enforces a timeout by aborting its fetch, which reads like a cancel.
+    if (kind === 'cancel' && req.timeout && Date.now() - started >= req.timeout) kind = 'timeout';
+    throw new TransportError(kind, errMsg);
   }
 }
 
@@ -75,12 +84,16 @@ export async function taroUpload(options: UploadOptions): Promise<UploadResult[]
         url: options.url,
         filePath: file.path,
         name: options.fieldName ?? 'file',
+        // Taro H5 otherwise names the part `file-<time>`, losing the extension the server checks.
+        ...(file.name ? { fileName: file.name } : {}),
         formData: options.extraFields ?? {},
         header: options.headers ?? {},
         ...(options.withCredentials !== undefined ? { withCredentials: options.withCredentials } : {}),
         success: (res) => resolve({ statusCode: res.statusCode, data: parseBody(res.data) }),
         fail: (err) => reject(new UploadError(err.errMsg || 'upload failed')),
       } as Taro.uploadFile.Option);
+      // Taro's task is also a promise that rejects on failure; `fail` above already handles it.
+      (task as unknown as Promise<unknown> | undefined)?.catch?.(() => undefined);
       task?.onProgressUpdate?.((p) => {
         options.onProgress?.(Math.round(((index + p.progress / 100) / files.length) * 100));
       });

@@ -4,8 +4,9 @@
  */
 export function formatPrice(fen: number, symbol = '¥'): string {
   if (!Number.isFinite(fen)) return `${symbol}0`;
-  const negative = fen < 0;
   const abs = Math.round(Math.abs(fen));
+  // An amount that rounds to nothing shows as ¥0, not -¥0.
+  const negative = fen < 0 && abs > 0;
   const yuan = Math.floor(abs / 100);
   const cents = abs % 100;
   const decimals = cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`;

@@ -1,0 +1,129 @@
+/** The H5 top bar and footer (spec §2) as they render around a page. */
+import HomePage from '../../../src/pages/home';
+import { fakeApi, paged, renderPage } from '../support/page';
+import { click, getByText, queryByText } from '../support/render';
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
+
+async function home(storage: Record<string, unknown> = {}) {
+  const api = fakeApi();
+  api.articles.news.mockResolvedValue(paged([]));
+  const page = await renderPage(HomePage, { api, storage: { _lang: 'en', ...storage } });
+  const topBar = page.container.querySelector<HTMLElement>('.top-bar')!;
+  const footer = page.container.querySelector<HTMLElement>('.site-footer')!;
+  return { ...page, topBar, footer };
+}
+
+const loggedIn = { token: 'tok', userInfo: { name: 'Li Lei', email: 'li@example.com' } };
+
+describe('top bar', () => {
+  it('logged out: Log In and Sign Up, to /login and /register', async () => {
+    const { topBar, platform } = await home();
+    expect(topBar).not.toBeNull();
+    await click(getByText(topBar, 'Log In'));
+    await click(getByText(topBar, 'Sign Up'));
+    expect(platform.navigation.go.mock.calls).toEqual([['login'], ['register']]);
+    expect(queryByText(topBar, 'Log Out')).toBeNull();
+  });
+
+  it("logged in: the user's name opens User Center and Log Out", async () => {
+    const { topBar, platform } = await home(loggedIn);
+    expect(queryByText(topBar, 'Log In')).toBeNull();
+    expect(queryByText(topBar, 'Sign Up')).toBeNull();
+    expect(queryByText(topBar, 'User Center')).toBeNull();
+    await click(getByText(topBar, 'Li Lei'));
+    await click(getByText(topBar, 'User Center'));
+    expect(platform.navigation.go).toHaveBeenCalledWith('mine');
+  });
+
+  it('Log Out logs out, then replaces the route with home', async () => {
+    const { topBar, platform, store } = await home(loggedIn);
+    const logout = jest.spyOn(store.session, 'logout');
+    await click(getByText(topBar, 'Li Lei'));
+    await click(getByText(topBar, 'Log Out'));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(platform.navigation.replace).toHaveBeenCalledWith('home');
+    expect(logout.mock.invocationCallOrder[0]!).toBeLessThan(platform.navigation.replace.mock.invocationCallOrder[0]!);
+    expect(platform.storage.data.has('token')).toBe(false);
+    // The bar follows the session.
+    expect(getByText(topBar, 'Log In')).toBeTruthy();
+    expect(queryByText(topBar, 'Li Lei')).toBeNull();
+  });
+
+  it('the language dropdown stores the choice and reloads', async () => {
+    const { topBar, platform } = await home({ _lang: 'cn' });
+    expect(getByText(topBar, '登录')).toBeTruthy();
+    await click(topBar.querySelector<HTMLElement>('.top-bar__lang .dropdown__trigger')!);
+    await click(getByText(topBar, 'English(EN)'));
+    expect(platform.storage.data.get('_lang')).toBe('en');
+    expect(platform.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the logo goes home', async () => {
+    const { topBar, platform } = await home();
+    await click(topBar.querySelector<HTMLElement>('.top-bar__logo')!);
+    expect(platform.navigation.go).toHaveBeenCalledWith('home');
+  });
+
+  it('Mini Program opens the QR dialog with the scan tip', async () => {
+    const { topBar } = await home();
+    const dialog = topBar.querySelector<HTMLElement>('.qr-dialog')!;
+    expect(dialog.className).not.toContain('at-modal--active');
+    await click(topBar.querySelector<HTMLElement>('.top-bar__mini-program')!);
+    expect(topBar.querySelector('.top-bar__mini-program')!.textContent).toBe('Mini Program');
+    expect(dialog.className).toContain('at-modal--active');
+    expect(getByText(dialog, 'Scan with WeChat to open the szeat mini program')).toBeTruthy();
+    // No footer: only a close mark (spec §2).
+    expect(dialog.querySelector('.at-modal__footer')).toBeNull();
+    await click(dialog.querySelector<HTMLElement>('.qr-dialog__close')!);
+    expect(dialog.className).not.toContain('at-modal--active');
+  });
+});
+
+describe('footer', () => {
+  it('has the three columns and the four cities', async () => {
+    const { footer } = await home();
+    for (const text of ['Customer Service', 'Locations', 'About Us', 'Shenzhen', 'Huizhou (Silver Beach)', 'Guangzhou', 'Dongguan']) {
+      expect(getByText(footer, text)).toBeTruthy();
+    }
+    expect(getByText(footer, `© ${new Date().getFullYear()} szeat. All rights reserved.`)).toBeTruthy();
+  });
+
+  it('What Do We Do opens article 42', async () => {
+    const { footer, platform } = await home();
+    await click(getByText(footer, 'What Do We Do'));
+    expect(platform.navigation.go).toHaveBeenCalledWith('article', { id: 42 });
+  });
+
+  it('keeps the observed labels: the /login link reads sign up, the /register link log in', async () => {
+    const { footer, platform } = await home();
+    await click(footer.querySelector<HTMLElement>('.footer-to-login')!);
+    await click(footer.querySelector<HTMLElement>('.footer-to-register')!);
+    expect(platform.navigation.go.mock.calls).toEqual([['login'], ['register']]);
+    expect(footer.querySelector('.footer-to-login')!.textContent).toBe('Sign Up');
+    expect(footer.querySelector('.footer-to-register')!.textContent).toBe('Log In');
+  });
+
+  it('shows My Account only when logged in', async () => {
+    const out = await home();
+    expect(queryByText(out.footer, 'My Account')).toBeNull();
+    await out.unmount();
+    const inn = await home(loggedIn);
+    await click(getByText(inn.footer, 'My Account'));
+    expect(inn.platform.navigation.go).toHaveBeenCalledWith('mine');
+  });
+
+  it('Contact Us and How To Join open their QR dialogs', async () => {
+    const { footer } = await home();
+    const dialogs = footer.querySelectorAll<HTMLElement>('.qr-dialog');
+    expect(dialogs).toHaveLength(2);
+    await click(getByText(footer.querySelector('.site-footer__columns')!, 'Contact Us'));
+    expect(dialogs[0]!.className).toContain('at-modal--active');
+    expect(getByText(dialogs[0]!, 'Scan to add szeat customer service on WeChat')).toBeTruthy();
+    expect(dialogs[1]!.className).not.toContain('at-modal--active');
+    await click(dialogs[0]!.querySelector<HTMLElement>('.qr-dialog__close')!);
+    await click(getByText(footer.querySelector('.site-footer__columns')!, 'How To Join'));
+    expect(dialogs[1]!.className).toContain('at-modal--active');
+    expect(dialogs[0]!.className).not.toContain('at-modal--active');
+  });
+});

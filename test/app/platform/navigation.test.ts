@@ -1,0 +1,108 @@
+import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
+import { h5Navigation, weappNavigation } from '../../../src/platform/navigation';
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/fake-taro').fakeTaroModule);
+
+beforeEach(() => {
+  resetFakeTaro();
+  window.history.replaceState({}, '', '/');
+});
+
+describe('weapp navigation', () => {
+  it('opens a tab page with switchTab (no parameters: switchTab takes none)', async () => {
+    await weappNavigation.go('orders');
+    await weappNavigation.go('home', { from: 'x' });
+    expect(fakeTaro.switchTab.mock.calls.map((c) => c[0].url)).toEqual(['/pages/orders/index', '/pages/home/index']);
+    expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('opens other pages with navigateTo, parameters on the query string', async () => {
+    await weappNavigation.go('article', { id: 42 });
+    await weappNavigation.go('login', { isBack: 1 });
+    await weappNavigation.go('search');
+    expect(fakeTaro.navigateTo.mock.calls.map((c) => c[0].url)).toEqual([
+      '/subpages/article/index?id=42',
+      '/account/login/index?isBack=1',
+      '/discover/search/index',
+    ]);
+    expect(fakeTaro.switchTab).not.toHaveBeenCalled();
+  });
+
+  it('replaces with reLaunch', async () => {
+    await weappNavigation.replace('home');
+    await weappNavigation.replace('orderDetail', { orderId: 'A1' });
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/pages/home/index', '/order/detail/index?orderId=A1']);
+  });
+
+  it('goes back when there is a page to go back to, else relaunches home', async () => {
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'pages/home/index' }, { route: 'subpages/article/index' }]);
+    await weappNavigation.back();
+    expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
+    expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'subpages/article/index' }]);
+    await weappNavigation.back();
+    expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
+    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/pages/home/index' });
+  });
+
+  it("reads the page's query parameters, without Taro's own", () => {
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { id: 42, $taroTimestamp: 1700000000 } } });
+    expect(weappNavigation.params('article')).toEqual({ id: '42' });
+    fakeTaro.getCurrentInstance.mockReturnValue({});
+    expect(weappNavigation.params('article')).toEqual({});
+  });
+});
+
+describe('H5 navigation', () => {
+  it("navigates to the specification's paths, dynamic segments filled", async () => {
+    await h5Navigation.go('article', { id: 42 });
+    await h5Navigation.go('settlement', { rid: 7, from: 'cart' });
+    await h5Navigation.go('home');
+    await h5Navigation.go('restaurantList');
+    expect(fakeTaro.navigateTo.mock.calls.map((c) => c[0].url)).toEqual([
+      '/article/42',
+      '/settlemt/7?from=cart',
+      '/',
+      '/restaurant_list',
+    ]);
+    expect(fakeTaro.switchTab).not.toHaveBeenCalled();
+  });
+
+  it('refuses to build a path with a missing segment', async () => {
+    await expect(h5Navigation.go('article')).rejects.toThrow(/id/);
+    expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('replaces with reLaunch', async () => {
+    await h5Navigation.replace('home');
+    await h5Navigation.replace('orderDetail', { orderId: 9 });
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/', '/order_detail/9']);
+    expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('reads the id from the path /article/42, merged with the query', () => {
+    window.history.pushState({}, '', '/article/42?from=footer');
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { from: 'footer', $taroTimestamp: 1 } } });
+    expect(h5Navigation.params('article')).toEqual({ id: '42', from: 'footer' });
+  });
+
+  it('lets the path segment win over a query parameter of the same name', () => {
+    window.history.pushState({}, '', '/article/42');
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { id: '7' } } });
+    expect(h5Navigation.params('article').id).toBe('42');
+  });
+
+  it('gives only the query when the path is not the route', () => {
+    window.history.pushState({}, '', '/somewhere/else');
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { q: 'noodles' } } });
+    expect(h5Navigation.params('article')).toEqual({ q: 'noodles' });
+  });
+
+  it('goes back through the history when there is one', async () => {
+    window.history.pushState({}, '', '/a');
+    window.history.pushState({}, '', '/b');
+    await h5Navigation.back();
+    expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
+    expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,71 @@
+import type { Navigation, Platform, RawRequest, RawResponse } from '../../../src/platform/types';
+
+/** An in-memory Storage whose calls are recorded. */
+export function memoryStorage(initial: Record<string, unknown> = {}) {
+  const data = new Map<string, unknown>(Object.entries(initial));
+  const get = jest.fn((key: string): unknown => data.get(key));
+  return {
+    data,
+    get: get as typeof get & (<T>(key: string) => T | undefined),
+    set: jest.fn((key: string, value: unknown) => {
+      data.set(key, value);
+    }),
+    remove: jest.fn((key: string) => {
+      data.delete(key);
+    }),
+  };
+}
+
+export type FakeNavigation = { [K in keyof Navigation]: jest.Mock };
+
+export interface FakePlatformOptions {
+  isH5?: boolean;
+  storage?: Record<string, unknown>;
+  /** Answers platform.request; defaults to a 1000 envelope with null data. */
+  respond?: (req: RawRequest) => Promise<RawResponse> | RawResponse;
+  /** What navigation.params() returns. */
+  params?: Record<string, string>;
+}
+
+/** A Platform made of jest fakes; `requests` records every request the platform was asked to make. */
+export function fakePlatform(options: FakePlatformOptions = {}) {
+  const requests: RawRequest[] = [];
+  const storage = memoryStorage(options.storage);
+  const navigation: FakeNavigation = {
+    go: jest.fn(async () => {}),
+    replace: jest.fn(async () => {}),
+    back: jest.fn(async () => {}),
+    params: jest.fn(() => ({ ...(options.params ?? {}) })),
+  };
+  const feedback = { toast: jest.fn(), showBusy: jest.fn(), hideBusy: jest.fn() };
+  const platform = {
+    name: options.isH5 === false ? 'weapp' : 'h5',
+    isH5: options.isH5 !== false,
+    storage,
+    request: jest.fn(async (req: RawRequest): Promise<RawResponse> => {
+      requests.push(req);
+      if (options.respond) return options.respond(req);
+      return { statusCode: 200, data: { code: 1000, msg: 'ok', data: null } };
+    }),
+    upload: jest.fn(async () => []),
+    navigation,
+    feedback,
+    reload: jest.fn(),
+    setTitle: jest.fn(),
+    setTabLabels: jest.fn(),
+  } satisfies Platform;
+  return Object.assign(platform, { requests });
+}
+
+export type FakePlatform = ReturnType<typeof fakePlatform>;
+
+/** A promise whose settling the test controls. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

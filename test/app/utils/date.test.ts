@@ -1,0 +1,41 @@
+import { formatDate } from '../../../src/utils/date';
+
+describe('formatDate (China time, UTC+8)', () => {
+  const epoch = 0; // 1970-01-01 08:00 in China
+  const lateUtc = Date.UTC(2024, 0, 31, 16, 30); // 2024-02-01 00:30 in China
+  const morning = Date.UTC(2025, 11, 3, 1, 5); // 2025-12-03 09:05 in China
+
+  it('formats in Chinese', () => {
+    expect(formatDate(epoch, 'cn')).toBe('1970年1月1日');
+    expect(formatDate(morning, 'cn')).toBe('2025年12月3日');
+    expect(formatDate(morning, 'cn', true)).toBe('2025年12月3日 09:05');
+  });
+
+  it('formats in English', () => {
+    expect(formatDate(epoch, 'en')).toBe('1970-01-01');
+    expect(formatDate(morning, 'en')).toBe('2025-12-03');
+    expect(formatDate(morning, 'en', true)).toBe('2025-12-03 09:05');
+  });
+
+  it('uses the China date, not the UTC one, around midnight', () => {
+    expect(formatDate(lateUtc, 'en', true)).toBe('2024-02-01 00:30');
+    expect(formatDate(lateUtc, 'cn')).toBe('2024年2月1日');
+    expect(formatDate(Date.UTC(2024, 0, 31, 15, 59), 'en', true)).toBe('2024-01-31 23:59');
+  });
+
+  it('agrees with the Asia/Shanghai calendar over a year of instants', () => {
+    const china = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2025, 0, 1); ms += 7 * 3600 * 1000 + 13 * 60 * 1000) {
+      const expected = china.format(ms).replace(',', '');
+      expect(formatDate(ms, 'en', true)).toBe(expected);
+    }
+  });
+});
