@@ -57,6 +57,5 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
   };
-  if (process.env.NODE_ENV === 'development') return merge({}, base, { mini: {}, h5: {} });
-  return merge({}, base, { mini: {}, h5: {} });
+  return merge({}, base);
 });

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro';
-import { buildPath, matchPath, ROUTES, type RouteName, type RouteParams } from '../routes';
+import { BUILT_ROUTES, buildPath, matchPath, ROUTES, type RouteName, type RouteParams } from '../routes';
 import type { Navigation } from './types';
 
 const queryParams = (): Record<string, string> => {
@@ -7,17 +7,32 @@ const queryParams = (): Record<string, string> => {
   return Object.fromEntries(Object.entries(params).filter(([k]) => !k.startsWith('$taro')).map(([k, v]) => [k, String(v)]));
 };
 
+/**
+ * A screen whose issue has not landed has no mini program page (WeChat refuses to open it): show the not-found
+ * page instead, as the H5 router does for its path.
+ */
+const pageOf = (route: RouteName, params?: RouteParams) =>
+  BUILT_ROUTES.includes(route) ? { def: ROUTES[route], params } : { def: ROUTES.notFound, params: undefined };
+
 /** Mini program: page paths with parameters; tab pages need switchTab (which takes no parameters). */
 export const weappNavigation: Navigation = {
   async go(route, params) {
-    const def = ROUTES[route];
-    const url = buildPath(`/${def.page}`, params);
-    if (def.tab) await Taro.switchTab({ url: `/${def.page}` });
-    else await Taro.navigateTo({ url });
+    const target = pageOf(route, params);
+    try {
+      if (target.def.tab) await Taro.switchTab({ url: `/${target.def.page}` });
+      else await Taro.navigateTo({ url: buildPath(`/${target.def.page}`, target.params) });
+    } catch (err) {
+      // Callers fire and forget; a refused navigation (page stack full, tapped twice) must not become an unhandled rejection.
+      console.error('navigation failed', route, err);
+    }
   },
   async replace(route, params) {
-    const def = ROUTES[route];
-    await Taro.reLaunch({ url: buildPath(`/${def.page}`, params) });
+    const target = pageOf(route, params);
+    try {
+      await Taro.reLaunch({ url: buildPath(`/${target.def.page}`, target.params) });
+    } catch (err) {
+      console.error('navigation failed', route, err);
+    }
   },
   async back() {
     if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();

@@ -1,5 +1,9 @@
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
 import { h5Navigation, weappNavigation } from '../../../src/platform/navigation';
+import { BUILT_ROUTES, ROUTES, type RouteName } from '../../../src/routes';
+
+/** The page a route opens in the mini program: its own once built, the not-found page until then. */
+const weappPage = (route: RouteName) => `/${(BUILT_ROUTES.includes(route) ? ROUTES[route] : ROUTES.notFound).page}`;
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/fake-taro').fakeTaroModule);
 
@@ -22,8 +26,8 @@ describe('weapp navigation', () => {
     await weappNavigation.go('search');
     expect(fakeTaro.navigateTo.mock.calls.map((c) => c[0].url)).toEqual([
       '/subpages/article/index?id=42',
-      '/account/login/index?isBack=1',
-      '/discover/search/index',
+      BUILT_ROUTES.includes('login') ? `${weappPage('login')}?isBack=1` : weappPage('login'),
+      weappPage('search'),
     ]);
     expect(fakeTaro.switchTab).not.toHaveBeenCalled();
   });
@@ -31,7 +35,23 @@ describe('weapp navigation', () => {
   it('replaces with reLaunch', async () => {
     await weappNavigation.replace('home');
     await weappNavigation.replace('orderDetail', { orderId: 'A1' });
-    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/pages/home/index', '/order/detail/index?orderId=A1']);
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual([
+      '/pages/home/index',
+      BUILT_ROUTES.includes('orderDetail') ? `${weappPage('orderDetail')}?orderId=A1` : weappPage('orderDetail'),
+    ]);
+  });
+
+  it('opens the not-found page for a screen that is not built, and never rejects', async () => {
+    const unbuilt = (Object.keys(ROUTES) as RouteName[]).find((r) => !BUILT_ROUTES.includes(r));
+    if (unbuilt) {
+      await weappNavigation.go(unbuilt, { x: 1 });
+      expect(fakeTaro.navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: `/${ROUTES.notFound.page}` }));
+    }
+    fakeTaro.navigateTo.mockRejectedValueOnce(new Error('navigateTo:fail page limit exceeded'));
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(weappNavigation.go('article', { id: 1 })).resolves.toBeUndefined();
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
   });
 
   it('goes back when there is a page to go back to, else relaunches home', async () => {

@@ -1,0 +1,77 @@
+/**
+ * Package budgets of the mini program (DESIGN.md §6): WeChat refuses to upload a main package over 2 MB and any
+ * sub-package over 2 MB; the main package keeps a 0.5 MB margin. Also the app.json that Taro generated: pages,
+ * sub-packages and the tab bar with its icons.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { allPages, assertBuilt, DIST, packageSizes, readAppJson, subPackagesOf, type AppJson } from './dist';
+
+const MAIN_BUDGET = 1.5 * 1024 * 1024;
+const SUB_BUDGET = 2 * 1024 * 1024;
+const TABS = ['pages/home/index', 'pages/orders/index', 'pages/mine/index'];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let app: AppJson;
+
+beforeAll(() => {
+  assertBuilt();
+  app = readAppJson();
+});
+
+describe('package sizes', () => {
+  test('main package under 1.5 MB, every sub-package under 2 MB', () => {
+    const sizes = packageSizes();
+    const rows = [
+      ['main package', sizes.main, MAIN_BUDGET] as const,
+      ...sizes.subPackages.map((p) => [`sub-package ${p.root}/`, p.bytes, SUB_BUDGET] as const),
+      ['total', sizes.total, undefined] as const,
+    ];
+    console.log(
+      [
+        'weapp package sizes',
+        ...rows.map(
+          ([name, bytes, budget]) =>
+            `  ${name.padEnd(28)} ${String(bytes).padStart(9)} B ${kb(bytes).padStart(10)}${budget ? `  (budget ${kb(budget)})` : ''}`,
+        ),
+      ].join('\n'),
+    );
+    expect(sizes.main).toBeGreaterThan(0);
+    expect(sizes.main).toBeLessThan(MAIN_BUDGET);
+    for (const p of sizes.subPackages)
+      expect({ root: p.root, underBudget: p.bytes < SUB_BUDGET }).toEqual({ root: p.root, underBudget: true });
+  });
+});
+
+describe('app.json', () => {
+  test('lists the pages, each with its compiled files, and the sub-packages', () => {
+    expect(app.pages.length).toBeGreaterThan(0);
+    expect(app.pages).toEqual(expect.arrayContaining(TABS));
+    expect(allPages(app)).toEqual(expect.arrayContaining(['subpages/article/index', 'subpages/not-found/index']));
+    for (const page of allPages(app)) {
+      for (const ext of ['js', 'json', 'wxml']) {
+        expect(`${page}.${ext}: ${fs.existsSync(path.join(DIST, `${page}.${ext}`))}`).toBe(`${page}.${ext}: true`);
+      }
+    }
+    const roots = subPackagesOf(app).map((p) => p.root);
+    expect(roots.length).toBeGreaterThan(0);
+    for (const page of app.pages) expect(roots.some((r) => page.startsWith(`${r}/`))).toBe(false);
+  });
+
+  test('has the tab bar home, orders, mine, with icons that exist', () => {
+    const list = app.tabBar?.list ?? [];
+    expect(list.map((item) => item.pagePath)).toEqual(TABS);
+    for (const item of list) {
+      expect(app.pages).toContain(item.pagePath);
+      expect(item.text).not.toBe('');
+      for (const icon of [item.iconPath, item.selectedIconPath]) {
+        expect(icon).toMatch(/\.(png|jpe?g)$/);
+        const file = path.join(DIST, icon!);
+        expect(`${icon}: ${fs.existsSync(file)}`).toBe(`${icon}: true`);
+        // WeChat's limit for a tab bar icon.
+        expect(fs.statSync(file).size).toBeLessThanOrEqual(40 * 1024);
+      }
+    }
+  });
+});
