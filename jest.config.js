@@ -15,6 +15,9 @@ const taroGlobals = {
   SZEAT_API_BASE: '',
 };
 
+// Jest 30 ignores testTimeout inside a project; each project sets its own through a setup file.
+const timeout = (ms) => `<rootDir>/test/support/timeout-${ms}.js`;
+
 const node = (name, extra = {}) => ({
   displayName: name,
   testEnvironment: 'node',
@@ -45,8 +48,8 @@ module.exports = {
       globals: taroGlobals,
       setupFiles: ['<rootDir>/test/app/support/setup.ts'],
     },
-    node('server', { testTimeout: 30000 }),
-    node('e2e', { testTimeout: 60000 }),
-    node('weapp', { testTimeout: 120000 }),
+    node('server', { setupFilesAfterEnv: [timeout(30000)] }),
+    node('e2e', { setupFilesAfterEnv: [timeout(60000)] }),
+    node('weapp', { setupFilesAfterEnv: [timeout(120000)] }),
   ],
 };
