@@ -41,12 +41,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['test/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // pages -> components | stores | i18n | utils; never the platform or the services directly.
   layer(
-    ['src/pages/**', 'src/subpages/**'],
+    ['src/pages/**', 'src/subpages/**', 'src/account/**', 'src/discover/**'],
     ['**/platform', '**/platform/*', '**/services', '**/services/*'],
     'Pages reach platform and API through the stores (DESIGN.md §2).',
     TARO_HOOKS_ONLY,
