@@ -4,3 +4,40 @@ export * from './lang';
 export * from './constants';
 export type { ApiEnvelope, PagedData, PageQuery } from './api/common';
 export type { Article, ArticleSummary } from './api/articles';
+export * from './validation';
+export type { FieldErrorData } from './api/common';
+export type {
+  AuthResult,
+  LoginBody,
+  RegisterBody,
+  ResetPwdSms,
+  ResetPwdSmsBody,
+  SaveNewPwdBody,
+  UserInfo,
+  WxMiniLoginBody,
+  WxOauthUrl,
+  WxOauthUrlQuery,
+  WxPublicLoginBody,
+} from './api/accounts';
+export type { Address, AddressIdBody, AddressIdQuery, AddressList, SaveAddressBody } from './api/addresses';
+export * from './catalogue';
+export type { Area, AreaList, Building, BuildingList, City, CityAreas, ClosestAddr, IpLocation } from './api/places';
+export type { Ad, Cuisine, Link, Popup, Promotion, UpdatePopupBody, UpdatePopupResult } from './api/catalogue';
+export type {
+  CuisineRef,
+  DayHours,
+  HoursWindow,
+  Menu,
+  MenuCategory,
+  MenuItem,
+  MenuOption,
+  OpenState,
+  OptionGroup,
+  RatingSummary,
+  Review,
+  StoreInfo,
+  StoreListQuery,
+  StoreReviews,
+  StoreSummary,
+} from './api/stores';
+export type { MultipleSearch, MultipleSearchQuery, SearchHit } from './api/search';

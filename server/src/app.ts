@@ -1,11 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createSessions } from './auth/sessions';
 import { fromRoot, type Config } from './config';
 import type { Db } from './db';
 import { createIntegrations, type Integrations } from './integrations';
 import { registerModules } from './modules';
+import { authPlugin } from './plugins/auth';
 import { API_PREFIX, envelopePlugin } from './plugins/envelope';
 import { languagePlugin } from './plugins/language';
 import { openApi } from './plugins/openapi';
+import { pictures } from './plugins/pictures';
 import { staticSite } from './plugins/static-site';
 
 export interface AppDeps {
@@ -13,10 +16,17 @@ export interface AppDeps {
   db: Db;
   /** Defaults to the integrations the configuration selects (sandboxes unless told otherwise). */
   integrations?: Integrations;
+  /** The clock (epoch ms) for expiries and rate limits; tests move it instead of sleeping. */
+  now?: () => number;
 }
 
 /** Builds the whole app (plugins, modules, handlers) without listening: main.ts and the tests share it. */
-export async function buildApp({ config, db, integrations = createIntegrations(config) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  integrations = createIntegrations(config),
+  now = Date.now,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -24,8 +34,11 @@ export async function buildApp({ config, db, integrations = createIntegrations(c
   });
   await app.register(languagePlugin);
   await app.register(envelopePlugin);
+  const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
+  await app.register(authPlugin, { sessions: createSessions(db.kysely, sessionPolicy, now) });
   await openApi(app);
-  await app.register((api) => registerModules(api, { db, integrations }), { prefix: API_PREFIX });
+  await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
+  await pictures(app);
   await staticSite(app, { siteDir: fromRoot(config.SITE_DIR), uploadDir: fromRoot(config.UPLOAD_DIR) });
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { accountsConfigProblems, accountsConfigSchema } from './config-accounts';
 
 /** Every key is documented in `.env.example`; nothing else is read from the environment. */
 const ConfigSchema = Type.Object({
@@ -19,6 +20,7 @@ const ConfigSchema = Type.Object({
   BUILD_SITE: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], { default: 'auto' }),
   SEED: Type.Union([Type.Literal('auto'), Type.Literal('never')], { default: 'auto' }),
   PUBLIC_BASE_URL: Type.String({ default: '' }),
+  ...accountsConfigSchema,
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -44,6 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(errors.map((e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`));
   }
   const config = merged as Config;
+  const providerProblems = accountsConfigProblems(config);
+  if (providerProblems.length > 0) throw new ConfigError(providerProblems);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(config.DATABASE_URL)) {
     throw new ConfigError([`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`]);
   }

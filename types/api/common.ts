@@ -36,3 +36,15 @@ export interface PagedData<T> {
   page_size: number;
   has_more: boolean;
 }
+
+/**
+ * A 1003 (bad input) answer may name the first field that failed, by its request name, so a form can mark it;
+ * `msg` already says what is wrong in the customer's words. Other errors carry `data: null`.
+ */
+export const FieldErrorData = Type.Object({ field: Type.String() });
+export type FieldErrorData = Static<typeof FieldErrorData>;
+export const FieldErrorEnvelope = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: Type.Union([FieldErrorData, Type.Null()]),
+});

@@ -1,12 +1,16 @@
 import type { ArticlesTables } from './tables/articles';
 import type { PlacesTables } from './tables/places';
+import type { CatalogueTables } from './tables/catalogue';
+import type { AccountsTables } from './tables/accounts';
 
 export type { ArticlesTable } from './tables/articles';
 export type { AreasTable, BuildingsTable, CitiesTable } from './tables/places';
+export type * from './tables/catalogue';
+export type * from './tables/accounts';
 
 /**
  * The whole database as Kysely sees it: one interface per area in tables/, joined here. Timestamps are epoch
  * milliseconds (bigint in PostgreSQL, parsed to number); money is integer fen; booleans are 0/1 integers (the
  * same in both dialects).
  */
-export interface Database extends ArticlesTables, PlacesTables {}
+export interface Database extends ArticlesTables, PlacesTables, CatalogueTables, AccountsTables {}

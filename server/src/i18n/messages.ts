@@ -1,6 +1,9 @@
 import type { Lang } from '../../../types/lang';
+import { accounts } from './messages/accounts';
 import { articles } from './messages/articles';
+import { catalogue } from './messages/catalogue';
 import { common } from './messages/common';
+import { places } from './messages/places';
 
 /**
  * Server messages in both languages, one file per area in messages/; `{name}` placeholders are filled from params.
@@ -9,6 +12,9 @@ import { common } from './messages/common';
 export const messages = {
   ...common,
   ...articles,
+  ...accounts,
+  ...places,
+  ...catalogue,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

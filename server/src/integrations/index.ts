@@ -1,13 +1,24 @@
 import type { Config } from '../config';
+import { createIpGeo, type IpGeo } from './geo';
+import { createSms, type SmsSender } from './sms';
+import { createWechat, type Wechat } from './wechat';
 
 /**
  * The outside world (WeChat, Alipay, SMS, storage, IP geolocation) behind one interface per provider, each with a
  * sandbox (the default: offline, deterministic) and a real client chosen by configuration. Modules' services get
  * them from here; tests replace them.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Integrations {}
+export interface Integrations {
+  wechat: Wechat;
+  sms: SmsSender;
+  /** IP address -> province and city (offline database). */
+  geo: IpGeo;
+}
 
-export function createIntegrations(_config: Config): Integrations {
-  return {};
+export function createIntegrations(config: Config): Integrations {
+  return {
+    wechat: createWechat(config),
+    sms: createSms(config),
+    geo: createIpGeo(),
+  };
 }

@@ -12,8 +12,8 @@ export function ok<T>(req: FastifyRequest, data: T) {
   return { code: ErrorCode.Ok, msg: req.t('ok'), data };
 }
 
-function send(reply: FastifyReply, code: ErrorCodeValue, msg: string) {
-  return reply.status(HttpStatusOf[code]).send({ code, msg, data: null });
+function send(reply: FastifyReply, code: ErrorCodeValue, msg: string, data: Record<string, unknown> | null = null) {
+  return reply.status(HttpStatusOf[code]).send({ code, msg, data });
 }
 
 function sendKey(req: FastifyRequest, reply: FastifyReply, code: ErrorCodeValue, key: MessageKey, p?: MessageParams) {
@@ -26,7 +26,7 @@ function sendKey(req: FastifyRequest, reply: FastifyReply, code: ErrorCodeValue,
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) return sendKey(req, reply, error.code, error.key, error.params);
+    if (error instanceof AppError) return send(reply, error.code, req.t(error.key, error.params), error.data);
     const fe = error as FastifyError;
     if (fe.validation) {
       return send(reply, ErrorCode.Validation, validationMessage(req, fe.validation, fe.validationContext));

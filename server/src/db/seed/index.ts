@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
+import { seedAccounts } from './accounts';
 import { articleSeed } from './articles';
+import { CATALOGUE_TABLES, seedCatalogue } from './catalogue';
+import { seedPlaces } from './places';
 
 /**
  * Tables whose ids the seed sets explicitly, in insertion order (parents first); PostgreSQL's sequences must then be
  * moved past them.
  */
-const SEEDED_TABLES = ['articles'] as const;
+const SEEDED_TABLES = ['articles', 'cities', 'areas', 'buildings', ...CATALOGUE_TABLES] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.kysely
@@ -20,6 +23,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seed(db: Db): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto('articles').values(articleSeed()).execute();
+    await seedPlaces(trx);
+    await seedCatalogue(trx);
+    await seedAccounts(trx);
   });
   if (db.dialect === 'postgres') {
     for (const table of SEEDED_TABLES) {

@@ -1,0 +1,44 @@
+/** The WeChat logins the server needs: one interface, a sandbox (default) and the real HTTPS client. */
+
+export interface MiniProgramSession {
+  openid: string;
+  unionid?: string;
+  /** Used to decrypt data the mini program sends (e.g. a phone number); never leaves the server. */
+  sessionKey: string;
+}
+
+export interface OfficialAccountUser {
+  openid: string;
+  unionid?: string;
+}
+
+export type OauthScope = 'snsapi_base' | 'snsapi_userinfo';
+
+export interface Wechat {
+  /** 'sandbox' or 'real', for logs and the sandbox-only routes. */
+  readonly mode: 'sandbox' | 'real';
+  /** The appid identities are recorded under (so sandbox and real identities never mix). */
+  readonly miniProgramAppId: string;
+  readonly officialAccountAppId: string;
+  /** Mini program `wx.login` code -> session (sns/jscode2session). */
+  miniProgramCodeToSession(code: string): Promise<MiniProgramSession>;
+  /** Official-account OAuth code -> openid/unionid (sns/oauth2/access_token). */
+  officialAccountCodeToUser(code: string): Promise<OfficialAccountUser>;
+  /** Where to send the browser to start the official-account OAuth (WeChat returns to redirectUri with code, state). */
+  authorizeUrl(params: { redirectUri: string; state: string; scope: OauthScope }): string;
+}
+
+/**
+ * `invalid_code`: WeChat refused the code (wrong, used or expired: the customer should start again);
+ * `unavailable`: WeChat could not be reached or answered an error that is ours or theirs, not the customer's.
+ */
+export class WechatError extends Error {
+  constructor(
+    public readonly kind: 'invalid_code' | 'unavailable',
+    message: string,
+    public readonly errcode?: number,
+  ) {
+    super(message);
+    this.name = 'WechatError';
+  }
+}

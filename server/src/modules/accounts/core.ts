@@ -1,0 +1,162 @@
+import type { AuthResult, RegisterBody, UserInfo } from '../../../../types/api/accounts';
+import { ErrorCode } from '../../../../types/errors';
+import type { Lang } from '../../../../types/lang';
+import type { PasswordHasher } from '../../auth/passwords';
+import type { RateLimiter } from '../../auth/rate-limit';
+import type { Platform, Sessions } from '../../auth/sessions';
+import { AppError, conflict, failed, invalidField } from '../../errors';
+import type { MessageKey, MessageParams } from '../../i18n/messages';
+import type { AddressesRepository } from '../addresses/repository';
+import { resolvePlace, type AddressesService } from '../addresses/service';
+import type { RequestContext } from './context';
+import { keys, LIMITS } from './limits';
+import { uniqueViolation, type AccountsRepository, type UserChanges, type UserRow } from './repository';
+import { checkEmail, checkRegistration } from './rules';
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  addresses: AddressesService;
+  addressesRepo: AddressesRepository;
+  sessions: Sessions;
+  limiter: RateLimiter;
+  passwords: PasswordHasher;
+  now: () => number;
+}
+
+const rateLimited = (key: MessageKey, params?: MessageParams) => new AppError(ErrorCode.RateLimited, key, params);
+
+/** Registration, e-mail authentication, the current user and session issuing: what every flow builds on. */
+export function createAccountsCore(deps: AccountsDeps) {
+  const { repo, addresses, addressesRepo, sessions, limiter, passwords, now } = deps;
+
+  async function userInfo(user: UserRow, lang: Lang): Promise<UserInfo> {
+    const [identities, defaultAddress] = await Promise.all([
+      repo.identitiesOf(user.id),
+      addresses.defaultOf(user.id, lang),
+    ]);
+    return {
+      id: user.id,
+      name: user.name,
+      nickname: user.nickname || user.name,
+      phone: user.phone,
+      email: user.email,
+      wallet_balance: Number(user.wallet_balance_fen),
+      language: user.language,
+      default_address: defaultAddress,
+      has_password: user.password_hash !== null,
+      wechat: { mp: identities.some((i) => i.app === 'mp'), oa: identities.some((i) => i.app === 'oa') },
+    };
+  }
+
+  async function me(userId: number, lang: Lang): Promise<UserInfo> {
+    const user = await repo.userById(userId);
+    // A session outliving its user (merged away) is no session.
+    if (!user) throw new AppError(ErrorCode.SessionInvalid, 'error.session_invalid');
+    return userInfo(user, lang);
+  }
+
+  /** A new session for the user and the answer every login gives. */
+  async function issue(
+    userId: number,
+    ctx: { platform: Platform; lang: Lang },
+    flags: { is_new: boolean; wechat_linked: boolean },
+  ): Promise<AuthResult> {
+    const { token, expiresAt } = await sessions.create(userId, ctx.platform);
+    return { access_token: token, expires_at: expiresAt, user: await me(userId, ctx.lang), ...flags };
+  }
+
+  /** Limits checked before a password is even looked at; the same whether or not the e-mail exists. */
+  async function checkLoginLimits(email: string, ip: string) {
+    const [perAccount, perIp] = await Promise.all([
+      limiter.count(keys.loginAccount(email), LIMITS.loginPerAccount.windowMs),
+      limiter.count(keys.loginIp(ip), LIMITS.loginPerIp.windowMs),
+    ]);
+    if (perAccount >= LIMITS.loginPerAccount.max || perIp >= LIMITS.loginPerIp.max) {
+      throw rateLimited('account.login_limited', { minutes: LIMITS.loginPerAccount.windowMs / 60000 });
+    }
+  }
+
+  /** The user behind e-mail + password, or one generic failure (also for unknown e-mails, in the same time). */
+  async function authenticate(emailInput: string, password: string, ctx: { ip: string; lang: Lang }): Promise<UserRow> {
+    const { ip } = ctx;
+    const email = checkEmail(emailInput);
+    if (!password) throw invalidField('password', 'account.password_required');
+    await checkLoginLimits(email, ip);
+    const user = await repo.userByEmail(email);
+    let good = false;
+    if (user?.password_hash) good = await passwords.verify(user.password_hash, password);
+    else await passwords.verifyDummy(password);
+    if (!user || !good) {
+      await limiter.hit(keys.loginAccount(email), keys.loginIp(ip));
+      throw failed('account.login_failed');
+    }
+    await limiter.clear(keys.loginAccount(email));
+    // The account's language follows the last login (for messages sent outside a request).
+    const changes: UserChanges = user.language === ctx.lang ? {} : { language: ctx.lang };
+    if (passwords.needsRehash(user.password_hash!)) changes.password_hash = await passwords.hash(password);
+    if (Object.keys(changes).length > 0) await repo.updateUser(user.id, { ...changes, updated_at: now() });
+    return user;
+  }
+
+  async function register(body: RegisterBody, ctx: RequestContext): Promise<AuthResult> {
+    const clean = checkRegistration(body);
+    const place = await resolvePlace(addressesRepo, clean.address);
+    const perIp = await limiter.count(keys.registerIp(ctx.ip), LIMITS.registerPerIp.windowMs);
+    if (perIp >= LIMITS.registerPerIp.max) throw rateLimited('account.register_limited');
+    await limiter.hit(keys.registerIp(ctx.ip));
+
+    // With the session of a WeChat-only account, registering completes that account (one person, one account).
+    const current = ctx.userId === undefined ? undefined : await repo.userById(ctx.userId);
+    const upgrade = current && current.password_hash === null && current.email === null ? current : undefined;
+
+    const byEmail = await repo.userByEmail(clean.email);
+    if (byEmail && byEmail.id !== upgrade?.id) throw conflict('account.email_taken');
+    const byPhone = await repo.userByPhone(clean.phone);
+    if (byPhone && byPhone.id !== upgrade?.id) throw conflict('account.phone_taken');
+
+    const passwordHash = await passwords.hash(clean.password);
+    const at = now();
+    let userId: number;
+    try {
+      userId = await repo.transaction(async (tx) => {
+        const profile = {
+          name: clean.name,
+          nickname: clean.name,
+          email: clean.email,
+          phone: clean.phone,
+          password_hash: passwordHash,
+          language: ctx.lang,
+          updated_at: at,
+        };
+        let id: number;
+        if (upgrade) {
+          id = upgrade.id;
+          await tx.accounts.updateUser(id, profile);
+        } else {
+          id = await tx.accounts.insertUser({ ...profile, default_address_id: null, created_at: at });
+        }
+        const addressId = await tx.addresses.insert({
+          user_id: id,
+          name: clean.name,
+          phone: clean.phone,
+          ...place,
+          created_at: at,
+          updated_at: at,
+        });
+        if ((upgrade?.default_address_id ?? null) === null) await tx.addresses.setDefault(id, addressId, at);
+        return id;
+      });
+    } catch (e) {
+      // Two registrations racing for one e-mail or phone: the database's unique index decides.
+      const which = uniqueViolation(e);
+      if (which === 'email') throw conflict('account.email_taken');
+      if (which === 'phone') throw conflict('account.phone_taken');
+      throw e;
+    }
+    return issue(userId, ctx, { is_new: !upgrade, wechat_linked: false });
+  }
+
+  return { userInfo, me, issue, authenticate, register };
+}
+
+export type AccountsCore = ReturnType<typeof createAccountsCore>;

@@ -1,0 +1,71 @@
+import type {
+  AuthResult,
+  LoginBody,
+  RegisterBody,
+  ResetPwdSms,
+  SaveNewPwdBody,
+  UserInfo,
+  WxOauthUrl,
+  WxOauthUrlQuery,
+} from '../../../../types/api/accounts';
+import type { PasswordHasher } from '../../auth/passwords';
+import type { RateLimiter } from '../../auth/rate-limit';
+import type { Sessions } from '../../auth/sessions';
+import type { Integrations } from '../../integrations';
+import type { AddressesRepository } from '../addresses/repository';
+import type { AddressesService } from '../addresses/service';
+import type { RequestContext } from './context';
+import { createAccountsCore } from './core';
+import { createPasswordReset } from './password-reset';
+import type { AccountsRepository } from './repository';
+import { createWechatLogin } from './wechat-login';
+
+export interface AccountsServiceDeps {
+  repo: AccountsRepository;
+  addresses: AddressesService;
+  addressesRepo: AddressesRepository;
+  sessions: Sessions;
+  limiter: RateLimiter;
+  passwords: PasswordHasher;
+  integrations: Pick<Integrations, 'wechat' | 'sms'>;
+  now: () => number;
+  publicBaseUrl: string;
+  log: (msg: string, err?: unknown) => void;
+}
+
+/** Everything the account calls do, one method per endpoint. */
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const core = createAccountsCore(deps);
+  const wechat = createWechatLogin({ ...deps, wechat: deps.integrations.wechat }, core);
+  const reset = createPasswordReset({ ...deps, sms: deps.integrations.sms });
+
+  return {
+    register: (body: RegisterBody, ctx: RequestContext): Promise<AuthResult> => core.register(body, ctx),
+
+    /**
+     * E-mail login. Linking never fails it: a mini program `code` links that WeChat identity when free, and the
+     * session of a WeChat-only account (no data) is merged into the account logged in to.
+     */
+    async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
+      const user = await core.authenticate(body.email, body.password, ctx);
+      let linked = false;
+      if (body.code.trim()) linked = await wechat.linkMiniCodeQuietly(user.id, body.code.trim());
+      if (ctx.userId !== undefined) linked = (await wechat.absorbQuietly(user.id, ctx.userId)) || linked;
+      return core.issue(user.id, ctx, { is_new: false, wechat_linked: linked });
+    },
+
+    me: (userId: number, ctx: RequestContext): Promise<UserInfo> => core.me(userId, ctx.lang),
+
+    logout: (sessionId: number) => deps.sessions.revoke(sessionId),
+
+    wxMiniLogin: (code: string, ctx: RequestContext) => wechat.miniLogin(code, ctx),
+    wxOauthUrl: (query: WxOauthUrlQuery, ctx: RequestContext): Promise<WxOauthUrl> => wechat.oauthUrl(query, ctx),
+    wxPublicLogin: (code: string, state: string, ctx: RequestContext) => wechat.publicLogin(code, state, ctx),
+    wxSandboxReturnUrl: wechat.sandboxReturnUrl,
+
+    resetPasswordSms: (phone: string, ctx: RequestContext): Promise<ResetPwdSms> => reset.sendCode(phone, ctx),
+    saveNewPassword: (body: SaveNewPwdBody, ctx: RequestContext) => reset.savePassword(body, ctx),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

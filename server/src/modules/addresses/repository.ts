@@ -1,0 +1,137 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { AddressesTable, Database } from '../../db/schema';
+
+export type NewAddress = Omit<Insertable<AddressesTable>, 'id'>;
+export type AddressChanges = Omit<Updateable<AddressesTable>, 'id' | 'user_id' | 'created_at'>;
+
+/** The only SQL for addresses (and the user's default-address pointer). Every read and write is scoped by user. */
+export function createAddressesRepository(db: Kysely<Database>) {
+  return {
+    ...addressQueries(db),
+    /** Runs `fn` in one transaction with the queries bound to it. */
+    async transaction<T>(fn: (tx: AddressQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(addressQueries(trx)));
+    },
+  };
+}
+
+export function addressQueries(db: Kysely<Database>) {
+  const view = () =>
+    db
+      .selectFrom('addresses as a')
+      .innerJoin('areas as ar', 'ar.id', 'a.area_id')
+      .innerJoin('buildings as b', 'b.id', 'a.building_id')
+      .innerJoin('cities as c', 'c.id', 'ar.city_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'a.id',
+        'a.user_id',
+        'a.name',
+        'a.phone',
+        'a.area_id',
+        'a.building_id',
+        'a.building_no',
+        'a.room_no',
+        'a.lat',
+        'a.lng',
+        'a.created_at',
+        'a.updated_at',
+        'u.default_address_id',
+        'c.id as city_id',
+        'c.name_cn as city_name_cn',
+        'c.name_en as city_name_en',
+        'ar.name_cn as area_name_cn',
+        'ar.name_en as area_name_en',
+        'b.name_cn as building_name_cn',
+        'b.name_en as building_name_en',
+        'b.address_cn as building_address_cn',
+        'b.address_en as building_address_en',
+      ]);
+
+  return {
+    async list(userId: number) {
+      return view().where('a.user_id', '=', userId).orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').execute();
+    },
+
+    async byId(userId: number, id: number) {
+      return view().where('a.user_id', '=', userId).where('a.id', '=', id).executeTakeFirst();
+    },
+
+    async count(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('addresses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async defaultId(userId: number): Promise<number | null> {
+      const row = await db.selectFrom('users').select('default_address_id').where('id', '=', userId).executeTakeFirst();
+      return row?.default_address_id ?? null;
+    },
+
+    async setDefault(userId: number, addressId: number | null, at: number) {
+      await db
+        .updateTable('users')
+        .set({ default_address_id: addressId, updated_at: at })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** The area, and the building when it belongs to that area. */
+    async place(areaId: number, buildingId: number) {
+      const [area, building] = await Promise.all([
+        db.selectFrom('areas').select('id').where('id', '=', areaId).executeTakeFirst(),
+        db
+          .selectFrom('buildings')
+          .select(['id', 'lat', 'lng'])
+          .where('id', '=', buildingId)
+          .where('area_id', '=', areaId)
+          .executeTakeFirst(),
+      ]);
+      return { area, building };
+    },
+
+    async insert(values: NewAddress): Promise<number> {
+      const row = await db.insertInto('addresses').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(userId: number, id: number, changes: AddressChanges): Promise<boolean> {
+      const res = await db
+        .updateTable('addresses')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async remove(userId: number, id: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('addresses')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** The most recently changed address of the user, to become the default when the default is deleted. */
+    async latestId(userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('addresses')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+  };
+}
+
+export type AddressQueries = ReturnType<typeof addressQueries>;
+export type AddressesRepository = ReturnType<typeof createAddressesRepository>;
+export type AddressRow = NonNullable<Awaited<ReturnType<AddressesRepository['byId']>>>;

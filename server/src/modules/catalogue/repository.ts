@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { AdSlot } from '../../../../types/catalogue';
+import type { Database } from '../../db/schema';
+
+/** The only SQL for cuisines, promotions, ads and pop-ups. */
+export function createCatalogueRepository(db: Kysely<Database>) {
+  return {
+    async cuisines() {
+      const rows = await db
+        .selectFrom('cuisines')
+        .leftJoin('restaurant_cuisines', 'restaurant_cuisines.cuisine_id', 'cuisines.id')
+        .select((eb) => [
+          'cuisines.id',
+          'cuisines.name_cn',
+          'cuisines.name_en',
+          'cuisines.icon',
+          'cuisines.sort',
+          eb.fn.count<number>('restaurant_cuisines.restaurant_id').as('store_count'),
+        ])
+        .groupBy(['cuisines.id', 'cuisines.name_cn', 'cuisines.name_en', 'cuisines.icon', 'cuisines.sort'])
+        .orderBy('cuisines.sort')
+        .orderBy('cuisines.id')
+        .execute();
+      return rows.map((r) => ({ ...r, store_count: Number(r.store_count) }));
+    },
+
+    cityExists(id: number) {
+      return db.selectFrom('cities').select('id').where('id', '=', id).executeTakeFirst();
+    },
+
+    restaurantExists(id: number) {
+      return db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Running promotions; with cityId/restaurantId only site-wide ones and that city's or restaurant's. */
+    promotions(at: number, cityId?: number, restaurantId?: number) {
+      let q = db.selectFrom('promotions').selectAll().where('starts_at', '<=', at).where('ends_at', '>', at);
+      if (cityId !== undefined) q = q.where((eb) => eb.or([eb('city_id', 'is', null), eb('city_id', '=', cityId)]));
+      if (restaurantId !== undefined) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('restaurant_id', '=', restaurantId),
+            eb.and([eb('restaurant_id', 'is', null), eb('city_id', 'is', null)]),
+          ]),
+        );
+      }
+      return q.orderBy('sort').orderBy('id').execute();
+    },
+
+    ads(at: number, slot?: AdSlot, cityId?: number) {
+      let q = db.selectFrom('ads').selectAll().where('starts_at', '<=', at).where('ends_at', '>', at);
+      if (slot !== undefined) q = q.where('slot', '=', slot);
+      if (cityId !== undefined) q = q.where((eb) => eb.or([eb('city_id', 'is', null), eb('city_id', '=', cityId)]));
+      return q.orderBy('slot').orderBy('sort').orderBy('id').execute();
+    },
+
+    /** Running pop-ups the viewer has not seen at their current version. */
+    unseenPopups(at: number, viewer: string) {
+      return db
+        .selectFrom('popups')
+        .leftJoin('popup_views', (join) =>
+          join.onRef('popup_views.popup_id', '=', 'popups.id').on('popup_views.viewer', '=', viewer),
+        )
+        .selectAll('popups')
+        .where('popups.starts_at', '<=', at)
+        .where('popups.ends_at', '>', at)
+        .where((eb) =>
+          eb.or([eb('popup_views.version', 'is', null), eb('popup_views.version', '<', eb.ref('popups.version'))]),
+        )
+        .orderBy('popups.sort')
+        .orderBy('popups.id')
+        .execute();
+    },
+
+    popupById(id: number) {
+      return db.selectFrom('popups').select(['id', 'version']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async recordPopupView(popupId: number, viewer: string, version: number, at: number) {
+      await db
+        .insertInto('popup_views')
+        .values({ popup_id: popupId, viewer, version, seen_at: at })
+        .onConflict((oc) => oc.columns(['popup_id', 'viewer']).doUpdateSet({ version, seen_at: at }))
+        .execute();
+    },
+  };
+}
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

@@ -1,0 +1,95 @@
+import type { Ad, Cuisine, Link, Popup, Promotion, UpdatePopupResult } from '../../../../types/api/catalogue';
+import type { AdSlot } from '../../../../types/catalogue';
+import type { Lang } from '../../../../types/lang';
+import type { LinkColumns } from '../../db/schema';
+import { invalid, notFound } from '../../errors';
+import { localized } from '../../i18n/localized';
+import type { CatalogueRepository } from './repository';
+
+/** Who has seen a pop-up: the signed-in customer, or else the device. */
+export interface Viewer {
+  userId?: number;
+  deviceId?: string;
+}
+
+const linkOf = (r: LinkColumns): Link => ({ type: r.link_type, id: r.link_id, url: r.link_url });
+
+function viewerKey({ userId, deviceId }: Viewer): string {
+  if (userId !== undefined) return `u:${userId}`;
+  if (deviceId) return `d:${deviceId}`;
+  throw invalid('popup.device_required');
+}
+
+export function createCatalogueService(repo: CatalogueRepository, now: () => number) {
+  async function requireCity(id: number | undefined) {
+    if (id !== undefined && !(await repo.cityExists(id))) throw notFound('place.city_not_found', { id });
+  }
+
+  return {
+    async cuisines(lang: Lang): Promise<Cuisine[]> {
+      const rows = await repo.cuisines();
+      return rows.map((r) => ({
+        id: r.id,
+        name: localized(r, 'name', lang),
+        icon: r.icon,
+        store_count: r.store_count,
+      }));
+    },
+
+    async promotions(cityId: number | undefined, restaurantId: number | undefined, lang: Lang): Promise<Promotion[]> {
+      await requireCity(cityId);
+      if (restaurantId !== undefined && !(await repo.restaurantExists(restaurantId))) {
+        throw notFound('store.not_found', { id: restaurantId });
+      }
+      const rows = await repo.promotions(now(), cityId, restaurantId);
+      return rows.map((r) => ({
+        id: r.id,
+        title: localized(r, 'title', lang),
+        description: localized(r, 'description', lang),
+        badge: localized(r, 'badge', lang),
+        picture: r.picture,
+        restaurant_id: r.restaurant_id,
+        city_id: r.city_id,
+        link: linkOf(r),
+        starts_at: Number(r.starts_at),
+        ends_at: Number(r.ends_at),
+      }));
+    },
+
+    async ads(slot: AdSlot | undefined, cityId: number | undefined, lang: Lang): Promise<Ad[]> {
+      await requireCity(cityId);
+      const rows = await repo.ads(now(), slot, cityId);
+      return rows.map((r) => ({
+        id: r.id,
+        title: localized(r, 'title', lang),
+        picture: r.picture,
+        slot: r.slot,
+        city_id: r.city_id,
+        link: linkOf(r),
+      }));
+    },
+
+    async popups(viewer: Viewer, lang: Lang): Promise<Popup[]> {
+      const rows = await repo.unseenPopups(now(), viewerKey(viewer));
+      return rows.map((r) => ({
+        id: r.id,
+        title: localized(r, 'title', lang),
+        content: localized(r, 'content', lang),
+        picture: r.picture,
+        link: linkOf(r),
+        version: r.version,
+        starts_at: Number(r.starts_at),
+        ends_at: Number(r.ends_at),
+      }));
+    },
+
+    /** Idempotent: seeing the same version twice changes nothing the customer can notice. */
+    async seePopup(popupId: number, viewer: Viewer): Promise<UpdatePopupResult> {
+      const key = viewerKey(viewer);
+      const popup = await repo.popupById(popupId);
+      if (!popup) throw notFound('popup.not_found', { id: popupId });
+      await repo.recordPopupView(popup.id, key, popup.version, now());
+      return { popup_id: popup.id, version: popup.version };
+    },
+  };
+}

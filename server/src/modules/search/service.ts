@@ -1,0 +1,97 @@
+import type { MultipleSearch, SearchHit } from '../../../../types/api/search';
+import { SEARCH_HIT_TYPES, SEARCH_KEYWORD_MAX, type SearchHitType } from '../../../../types/catalogue';
+import type { Lang } from '../../../../types/lang';
+import { invalid } from '../../errors';
+import { localized } from '../../i18n/localized';
+import type { SearchRepository } from './repository';
+
+/**
+ * One keyword across restaurants, dishes and news. Hits are listed by type in that order and paged over the whole
+ * list (or over one type), so the counts say how many of each there are.
+ */
+export function createSearchService(repo: SearchRepository) {
+  return {
+    async search(
+      rawKeyword: string,
+      type: SearchHitType | undefined,
+      page: number,
+      pageSize: number,
+      lang: Lang,
+    ): Promise<MultipleSearch> {
+      const keyword = rawKeyword.trim();
+      if (keyword.length === 0) throw invalid('search.keyword_required');
+      if ([...keyword].length > SEARCH_KEYWORD_MAX)
+        throw invalid('search.keyword_too_long', { max: SEARCH_KEYWORD_MAX });
+
+      const counts = await repo.counts(keyword);
+      const types = type ? [type] : [...SEARCH_HIT_TYPES];
+      const total = types.reduce((n, t) => n + counts[t], 0);
+      const from = (page - 1) * pageSize;
+      const to = from + pageSize;
+
+      const list: SearchHit[] = [];
+      let start = 0;
+      for (const t of types) {
+        const end = start + counts[t];
+        const offset = Math.max(from, start) - start;
+        const limit = Math.min(to, end) - start - offset;
+        if (limit > 0) list.push(...(await hits(t, keyword, offset, limit, lang)));
+        start = end;
+      }
+      return { list, total, page, page_size: pageSize, has_more: to < total, keyword, counts };
+    },
+  };
+
+  async function hits(
+    type: SearchHitType,
+    keyword: string,
+    offset: number,
+    limit: number,
+    lang: Lang,
+  ): Promise<SearchHit[]> {
+    switch (type) {
+      case 'restaurant': {
+        const rows = await repo.restaurants(keyword, offset, limit);
+        const cuisines = await repo.cuisinesOf(rows.map((r) => r.id));
+        const separator = lang === 'en' ? ', ' : '、';
+        return rows.map((r) => ({
+          type,
+          id: r.id,
+          title: localized(r, 'name', lang),
+          subtitle: cuisines
+            .filter((c) => c.restaurant_id === r.id)
+            .map((c) => localized(c, 'name', lang))
+            .join(separator),
+          picture: r.logo,
+          restaurant_id: r.id,
+          price_fen: null,
+        }));
+      }
+      case 'dish': {
+        const rows = await repo.dishes(keyword, offset, limit);
+        return rows.map((r) => ({
+          type,
+          id: r.id,
+          title: localized(r, 'name', lang),
+          subtitle:
+            lang === 'en' ? r.restaurant_name_en || r.restaurant_name_cn : r.restaurant_name_cn || r.restaurant_name_en,
+          picture: r.picture,
+          restaurant_id: r.restaurant_id,
+          price_fen: r.price_fen,
+        }));
+      }
+      case 'news': {
+        const rows = await repo.news(keyword, offset, limit);
+        return rows.map((r) => ({
+          type,
+          id: r.id,
+          title: localized(r, 'title', lang),
+          subtitle: localized(r, 'summary', lang),
+          picture: r.cover,
+          restaurant_id: null,
+          price_fen: null,
+        }));
+      }
+    }
+  }
+}

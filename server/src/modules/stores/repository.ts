@@ -1,0 +1,206 @@
+import { sql, type Kysely } from 'kysely';
+import { contains, containsPattern } from '../../db/like';
+import type { Database } from '../../db/schema';
+import type { Box } from '../places/repository';
+
+/** The only SQL for restaurants, their hours, cuisines, menus and reviews. */
+export function createStoresRepository(db: Kysely<Database>) {
+  const restaurants = () =>
+    db
+      .selectFrom('restaurants')
+      .innerJoin('areas', 'areas.id', 'restaurants.area_id')
+      .innerJoin('cities', 'cities.id', 'restaurants.city_id')
+      .selectAll('restaurants')
+      .select([
+        'areas.name_cn as area_name_cn',
+        'areas.name_en as area_name_en',
+        'cities.name_cn as city_name_cn',
+        'cities.name_en as city_name_en',
+      ]);
+
+  return {
+    /** Restaurants located inside a box (candidates for "delivers here"). */
+    inBox(box: Box) {
+      return restaurants()
+        .where('restaurants.lat', '>=', box.minLat)
+        .where('restaurants.lat', '<=', box.maxLat)
+        .where('restaurants.lng', '>=', box.minLng)
+        .where('restaurants.lng', '<=', box.maxLng)
+        .execute();
+    },
+
+    /** Newest first, paged, with the total. */
+    async newest(offset: number, limit: number) {
+      const [rows, count] = await Promise.all([
+        restaurants()
+          .orderBy('restaurants.created_at', 'desc')
+          .orderBy('restaurants.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('restaurants')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    byId(id: number) {
+      return restaurants().where('restaurants.id', '=', id).executeTakeFirst();
+    },
+
+    async exists(id: number) {
+      return !!(await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    cuisineExists(id: number) {
+      return db.selectFrom('cuisines').select('id').where('id', '=', id).executeTakeFirst();
+    },
+
+    cuisinesOf(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('restaurant_cuisines')
+        .innerJoin('cuisines', 'cuisines.id', 'restaurant_cuisines.cuisine_id')
+        .select(['restaurant_cuisines.restaurant_id', 'cuisines.id', 'cuisines.name_cn', 'cuisines.name_en'])
+        .where('restaurant_cuisines.restaurant_id', 'in', ids)
+        .orderBy('cuisines.sort')
+        .orderBy('cuisines.id')
+        .execute();
+    },
+
+    hoursOf(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('opening_hours')
+        .select(['restaurant_id', 'weekday', 'open_min', 'close_min'])
+        .where('restaurant_id', 'in', ids)
+        .execute();
+    },
+
+    /** Review count and average ratings per restaurant. */
+    async ratingsOf(ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('reviews')
+        .select((eb) => [
+          'restaurant_id',
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.avg<number>('food_rating').as('food'),
+          eb.fn.avg<number>('other_rating').as('other'),
+        ])
+        .where('restaurant_id', 'in', ids)
+        .groupBy('restaurant_id')
+        .execute();
+      // PostgreSQL answers numeric as strings.
+      return rows.map((r) => ({
+        restaurant_id: r.restaurant_id,
+        count: Number(r.count),
+        food: Number(r.food),
+        other: Number(r.other),
+      }));
+    },
+
+    /** How many reviews gave each food rating and each delivery time bucket. */
+    async ratingBreakdown(restaurantId: number) {
+      const [stars, buckets] = await Promise.all([
+        db
+          .selectFrom('reviews')
+          .select((eb) => ['food_rating', eb.fn.countAll<number>().as('n')])
+          .where('restaurant_id', '=', restaurantId)
+          .groupBy('food_rating')
+          .execute(),
+        db
+          .selectFrom('reviews')
+          .select((eb) => ['delivery_time', eb.fn.countAll<number>().as('n')])
+          .where('restaurant_id', '=', restaurantId)
+          .groupBy('delivery_time')
+          .execute(),
+      ]);
+      return {
+        stars: stars.map((s) => ({ rating: s.food_rating, n: Number(s.n) })),
+        buckets: buckets.map((b) => ({ bucket: b.delivery_time, n: Number(b.n) })),
+      };
+    },
+
+    async reviews(restaurantId: number, offset: number, limit: number) {
+      return db
+        .selectFrom('reviews')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    categories(restaurantId: number) {
+      return db
+        .selectFrom('menu_categories')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Items of a restaurant, optionally only those whose name (either language) contains keyword. */
+    items(restaurantId: number, keyword?: string) {
+      let q = db.selectFrom('menu_items').selectAll().where('restaurant_id', '=', restaurantId);
+      if (keyword) {
+        const p = containsPattern(keyword);
+        q = q.where((eb) => eb.or([contains('name_cn', p), contains('name_en', p)]));
+      }
+      return q.orderBy('category_id').orderBy('sort').orderBy('id').execute();
+    },
+
+    optionGroups(restaurantId: number) {
+      return db
+        .selectFrom('option_groups')
+        .innerJoin('menu_items', 'menu_items.id', 'option_groups.item_id')
+        .selectAll('option_groups')
+        .where('menu_items.restaurant_id', '=', restaurantId)
+        .orderBy('option_groups.sort')
+        .orderBy('option_groups.id')
+        .execute();
+    },
+
+    options(restaurantId: number) {
+      return db
+        .selectFrom('menu_options')
+        .innerJoin('option_groups', 'option_groups.id', 'menu_options.group_id')
+        .innerJoin('menu_items', 'menu_items.id', 'option_groups.item_id')
+        .selectAll('menu_options')
+        .where('menu_items.restaurant_id', '=', restaurantId)
+        .orderBy('menu_options.sort')
+        .orderBy('menu_options.id')
+        .execute();
+    },
+
+    /** Restaurant ids serving a cuisine, among the given ones. */
+    async withCuisine(ids: number[], cuisineId: number) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .selectFrom('restaurant_cuisines')
+        .select('restaurant_id')
+        .where('cuisine_id', '=', cuisineId)
+        .where('restaurant_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.restaurant_id));
+    },
+
+    /** The largest delivery radius, so the box around a position can be small and still find every candidate. */
+    async maxRadius() {
+      const row = await db
+        .selectFrom('restaurants')
+        .select(sql<number>`max(delivery_radius_m)`.as('m'))
+        .executeTakeFirst();
+      return Number(row?.m ?? 0);
+    },
+  };
+}
+
+export type StoresRepository = ReturnType<typeof createStoresRepository>;
+export type RestaurantRow = NonNullable<Awaited<ReturnType<StoresRepository['byId']>>>;

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
+import {
+  Menu,
+  MenuListQuery,
+  NewStores,
+  NewStoresQuery,
+  StoreInfo,
+  StoreInfoQuery,
+  StoreList,
+  StoreListQuery,
+  StoreReviewQuery,
+  StoreReviews,
+} from '../../../../types/api/stores';
+import { ok } from '../../plugins/envelope';
+import type { ModuleDeps } from '../index';
+import { createStoresRepository } from './repository';
+import { createStoresService, positionOf } from './service';
+
+const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const tags = ['stores'];
+
+export const storesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, now }) => {
+  const service = createStoresService(createStoresRepository(db.kysely), now);
+
+  app.get(
+    '/storelist',
+    {
+      schema: {
+        tags,
+        summary: 'Restaurants delivering to a GCJ-02 position; cuisine filter; sorted; paged',
+        querystring: StoreListQuery,
+        response: { 200: Envelope(StoreList), ...errors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const data = await service.storeList(
+        { at: { lat: q.lat, lng: q.lng }, cuisineId: q.cuisine_id, sort: q.sort, page: q.page, pageSize: q.page_size },
+        req.lang,
+      );
+      return ok(req, data);
+    },
+  );
+
+  app.get(
+    '/newstores',
+    {
+      schema: {
+        tags,
+        summary: 'Newest restaurants first; with lat/lng only those delivering there; paged',
+        querystring: NewStoresQuery,
+        response: { 200: Envelope(NewStores), ...errors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const at = positionOf(q.lat, q.lng);
+      return ok(req, await service.newStores({ at, page: q.page, pageSize: q.page_size }, req.lang));
+    },
+  );
+
+  app.get(
+    '/storeinfo',
+    {
+      schema: {
+        tags,
+        summary: 'One restaurant: everything its page shows; with lat/lng whether that position is in range',
+        querystring: StoreInfoQuery,
+        response: { 200: Envelope(StoreInfo), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.storeInfo(req.query.id, positionOf(req.query.lat, req.query.lng), req.lang)),
+  );
+
+  app.get(
+    '/menulist',
+    {
+      schema: {
+        tags,
+        summary: "A restaurant's menu: categories, items, option groups and options; keyword filters dishes",
+        querystring: MenuListQuery,
+        response: { 200: Envelope(Menu), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.menu(req.query.restaurant_id, req.query.keyword, req.lang)),
+  );
+
+  app.get(
+    '/storereview',
+    {
+      schema: {
+        tags,
+        summary: "A restaurant's reviews, newest first, paged, with its rating summary",
+        querystring: StoreReviewQuery,
+        response: { 200: Envelope(StoreReviews), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.reviews(req.query.restaurant_id, req.query.page, req.query.page_size)),
+  );
+};

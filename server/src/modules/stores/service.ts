@@ -1,0 +1,286 @@
+import type { PagedData } from '../../../../types/api/common';
+import type {
+  Menu,
+  MenuItem,
+  OptionGroup,
+  RatingSummary,
+  Review,
+  StoreInfo,
+  StoreReviews,
+  StoreSummary,
+} from '../../../../types/api/stores';
+import { DELIVERY_TIME_BUCKETS, PAYMENT_METHODS, type StoreSort } from '../../../../types/catalogue';
+import type { Lang } from '../../../../types/lang';
+import { invalid, notFound } from '../../errors';
+import { localized } from '../../i18n/localized';
+import { boundingBox, distanceM } from '../places/distance';
+import { openState, weekHours, type HoursWindow } from './hours';
+import type { RestaurantRow, StoresRepository } from './repository';
+
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+type Rated = { count: number; food: number; other: number };
+const NOT_RATED: Rated = { count: 0, food: 0, other: 0 };
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Both coordinates or neither (400 otherwise). */
+export function positionOf(lat: number | undefined, lng: number | undefined): Position | undefined {
+  if (lat === undefined && lng === undefined) return undefined;
+  if (lat === undefined || lng === undefined) throw invalid('geo.lat_lng_pair');
+  return { lat, lng };
+}
+
+function paged<T>(all: T[], page: number, pageSize: number): PagedData<T> {
+  return {
+    list: all.slice((page - 1) * pageSize, page * pageSize),
+    total: all.length,
+    page,
+    page_size: pageSize,
+    has_more: page * pageSize < all.length,
+  };
+}
+
+/** The orders storelist offers; ties fall back to distance, then id, so pages never overlap. */
+const SORTS: Record<StoreSort, (a: Candidate, b: Candidate) => number> = {
+  distance: (a, b) => a.distance - b.distance || a.row.id - b.row.id,
+  rating: (a, b) =>
+    b.rating.food - a.rating.food || b.rating.count - a.rating.count || a.distance - b.distance || a.row.id - b.row.id,
+  min_order: (a, b) => a.row.min_order_fen - b.row.min_order_fen || a.distance - b.distance || a.row.id - b.row.id,
+  newest: (a, b) => b.row.created_at - a.row.created_at || b.row.id - a.row.id,
+};
+
+interface Candidate {
+  row: RestaurantRow;
+  distance: number;
+  rating: Rated;
+}
+
+export function createStoresService(repo: StoresRepository, now: () => number) {
+  /** Restaurants whose delivery radius covers the position, with their distance and ratings. */
+  async function deliveringTo(at: Position): Promise<Candidate[]> {
+    const reach = await repo.maxRadius();
+    const rows = await repo.inBox(boundingBox(at.lat, at.lng, reach));
+    const covering = rows
+      .map((row) => ({ row, distance: distanceM(at.lat, at.lng, row.lat, row.lng) }))
+      .filter((c) => c.distance <= c.row.delivery_radius_m);
+    const ratings = new Map((await repo.ratingsOf(covering.map((c) => c.row.id))).map((r) => [r.restaurant_id, r]));
+    return covering.map((c) => ({ ...c, rating: ratings.get(c.row.id) ?? NOT_RATED }));
+  }
+
+  /** List entries for rows, in the same order. */
+  async function summaries(items: Array<{ row: RestaurantRow; distance?: number; rating?: Rated }>, lang: Lang) {
+    const ids = items.map((i) => i.row.id);
+    const [cuisines, hours, ratings] = await Promise.all([
+      repo.cuisinesOf(ids),
+      repo.hoursOf(ids),
+      items.every((i) => i.rating) ? Promise.resolve([]) : repo.ratingsOf(ids),
+    ]);
+    const ratingById = new Map(ratings.map((r) => [r.restaurant_id, r]));
+    const at = now();
+    return items.map(({ row, distance, rating }): StoreSummary => {
+      const rated = rating ?? ratingById.get(row.id) ?? NOT_RATED;
+      const windows: HoursWindow[] = hours.filter((h) => h.restaurant_id === row.id);
+      return {
+        id: row.id,
+        name: localized(row, 'name', lang),
+        logo: row.logo,
+        cover: row.cover,
+        address: localized(row, 'address', lang),
+        city_id: row.city_id,
+        area_id: row.area_id,
+        area_name: lang === 'en' ? row.area_name_en || row.area_name_cn : row.area_name_cn || row.area_name_en,
+        lat: row.lat,
+        lng: row.lng,
+        cuisines: cuisines
+          .filter((c) => c.restaurant_id === row.id)
+          .map((c) => ({ id: c.id, name: localized(c, 'name', lang) })),
+        rating: round1(rated.food),
+        review_count: rated.count,
+        min_order_fen: row.min_order_fen,
+        delivery_fee_fen: row.delivery_fee_fen,
+        delivery_radius_m: row.delivery_radius_m,
+        prep_minutes: row.prep_minutes,
+        delivery: row.delivery === 1,
+        collection: row.collection === 1,
+        distance_m: distance === undefined ? null : Math.round(distance),
+        created_at: Number(row.created_at),
+        ...openState(at, windows, {
+          closed: row.closed,
+          resume_at: row.resume_at === null ? null : Number(row.resume_at),
+        }),
+      };
+    });
+  }
+
+  async function requireRestaurant(id: number) {
+    const row = await repo.byId(id);
+    if (!row) throw notFound('store.not_found', { id });
+    return row;
+  }
+
+  async function ratingSummary(restaurantId: number, rated: Rated): Promise<RatingSummary> {
+    const { stars, buckets } = await repo.ratingBreakdown(restaurantId);
+    const delivery_time = Object.fromEntries(
+      DELIVERY_TIME_BUCKETS.map((b) => [b, 0]),
+    ) as RatingSummary['delivery_time'];
+    for (const b of buckets) delivery_time[b.bucket] = b.n;
+    return {
+      count: rated.count,
+      average: round1(rated.food),
+      food_average: round1(rated.food),
+      other_average: round1(rated.other),
+      stars: [1, 2, 3, 4, 5].map((s) => stars.find((x) => x.rating === s)?.n ?? 0),
+      delivery_time,
+    };
+  }
+
+  return {
+    async storeList(
+      q: { at: Position; cuisineId?: number; sort?: StoreSort; page: number; pageSize: number },
+      lang: Lang,
+    ): Promise<PagedData<StoreSummary>> {
+      if (q.cuisineId !== undefined && !(await repo.cuisineExists(q.cuisineId))) {
+        throw notFound('cuisine.not_found', { id: q.cuisineId });
+      }
+      let candidates = await deliveringTo(q.at);
+      if (q.cuisineId !== undefined) {
+        const serving = await repo.withCuisine(
+          candidates.map((c) => c.row.id),
+          q.cuisineId,
+        );
+        candidates = candidates.filter((c) => serving.has(c.row.id));
+      }
+      candidates.sort(SORTS[q.sort ?? 'distance']);
+      const page = paged(candidates, q.page, q.pageSize);
+      return { ...page, list: await summaries(page.list, lang) };
+    },
+
+    async newStores(
+      q: { at?: Position; page: number; pageSize: number },
+      lang: Lang,
+    ): Promise<PagedData<StoreSummary>> {
+      if (q.at) {
+        const candidates = (await deliveringTo(q.at)).sort(SORTS.newest);
+        const page = paged(candidates, q.page, q.pageSize);
+        return { ...page, list: await summaries(page.list, lang) };
+      }
+      const { rows, total } = await repo.newest((q.page - 1) * q.pageSize, q.pageSize);
+      return {
+        list: await summaries(
+          rows.map((row) => ({ row })),
+          lang,
+        ),
+        total,
+        page: q.page,
+        page_size: q.pageSize,
+        has_more: q.page * q.pageSize < total,
+      };
+    },
+
+    async storeInfo(id: number, at: Position | undefined, lang: Lang): Promise<StoreInfo> {
+      const row = await requireRestaurant(id);
+      const distance = at ? distanceM(at.lat, at.lng, row.lat, row.lng) : undefined;
+      const [rated = NOT_RATED] = await repo.ratingsOf([id]);
+      const [[summary], hours, ratingSummaryOut] = await Promise.all([
+        summaries([{ row, distance, rating: rated }], lang),
+        repo.hoursOf([id]),
+        ratingSummary(id, rated),
+      ]);
+      const pays = { wechat: row.pay_wechat, alipay: row.pay_alipay, cod: row.pay_cod, balance: row.pay_balance };
+      return {
+        ...summary!,
+        description: localized(row, 'description', lang),
+        phone: row.phone,
+        city_name: lang === 'en' ? row.city_name_en || row.city_name_cn : row.city_name_cn || row.city_name_en,
+        hours: weekHours(hours),
+        payment_methods: PAYMENT_METHODS.filter((m) => pays[m] === 1),
+        rating_summary: ratingSummaryOut,
+        in_delivery_range: distance === undefined ? null : distance <= row.delivery_radius_m,
+      };
+    },
+
+    async menu(restaurantId: number, keyword: string | undefined, lang: Lang): Promise<Menu> {
+      if (!(await repo.exists(restaurantId))) throw notFound('store.not_found', { id: restaurantId });
+      const word = keyword?.trim() || undefined;
+      const [categories, items, groups, options] = await Promise.all([
+        repo.categories(restaurantId),
+        repo.items(restaurantId, word),
+        repo.optionGroups(restaurantId),
+        repo.options(restaurantId),
+      ]);
+      const groupsOf = (itemId: number): OptionGroup[] =>
+        groups
+          .filter((g) => g.item_id === itemId)
+          .map((g) => ({
+            id: g.id,
+            name: localized(g, 'name', lang),
+            compulsory: g.compulsory === 1,
+            min_select: g.min_select,
+            max_select: g.max_select,
+            options: options
+              .filter((o) => o.group_id === g.id)
+              .map((o) => ({
+                id: o.id,
+                name: localized(o, 'name', lang),
+                price_delta_fen: o.price_delta_fen,
+                sold_out: o.sold_out === 1,
+              })),
+          }));
+      const itemOut = (i: (typeof items)[number]): MenuItem => ({
+        id: i.id,
+        category_id: i.category_id,
+        name: localized(i, 'name', lang),
+        description: localized(i, 'description', lang),
+        picture: i.picture,
+        price_fen: i.price_fen,
+        sold_out: i.sold_out === 1,
+        option_groups: groupsOf(i.id),
+      });
+      const out = categories
+        .map((c) => ({
+          id: c.id,
+          name: localized(c, 'name', lang),
+          items: items.filter((i) => i.category_id === c.id).map(itemOut),
+        }))
+        .filter((c) => c.items.length > 0);
+      return { restaurant_id: restaurantId, item_count: items.length, categories: out };
+    },
+
+    async reviews(restaurantId: number, page: number, pageSize: number): Promise<StoreReviews> {
+      await requireRestaurant(restaurantId);
+      const [rated] = await repo.ratingsOf([restaurantId]);
+      const stats = rated ?? NOT_RATED;
+      const rows = await repo.reviews(restaurantId, (page - 1) * pageSize, pageSize);
+      const list = rows.map((r): Review => ({
+        id: r.id,
+        author: r.author_name,
+        food_rating: r.food_rating,
+        delivery_time: r.delivery_time,
+        other_rating: r.other_rating,
+        comment: r.comment,
+        photos: parsePhotos(r.photos),
+        created_at: Number(r.created_at),
+      }));
+      return {
+        list,
+        total: stats.count,
+        page,
+        page_size: pageSize,
+        has_more: page * pageSize < stats.count,
+        summary: await ratingSummary(restaurantId, stats),
+      };
+    },
+  };
+}
+
+function parsePhotos(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
