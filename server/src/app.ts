@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSessions } from './auth/sessions';
-import { fromRoot, type Config } from './config';
+import { fromRoot, trustProxyOption, type Config } from './config';
 import type { Db } from './db';
 import { createIntegrations, type Integrations } from './integrations';
 import { registerModules } from './modules';
@@ -29,7 +29,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   });
   await app.register(languagePlugin);

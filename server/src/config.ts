@@ -20,6 +20,12 @@ const ConfigSchema = Type.Object({
   BUILD_SITE: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], { default: 'auto' }),
   SEED: Type.Union([Type.Literal('auto'), Type.Literal('never')], { default: 'auto' }),
   PUBLIC_BASE_URL: Type.String({ default: '' }),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address used by rate limits and IP location): 'loopback'
+   * (a reverse proxy on this machine), 'false', 'true' (any: only behind a proxy that overwrites the header), a hop
+   * count, or a comma-separated list of addresses/CIDRs.
+   */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
   ...accountsConfigSchema,
 });
 
@@ -52,6 +58,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError([`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`]);
   }
   return config;
+}
+
+/** TRUST_PROXY in the form Fastify takes. */
+export function trustProxyOption(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.trim();
 }
 
 /** The repository root, whatever the working directory. */

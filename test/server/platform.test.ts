@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '../../types/errors';
-import { loadConfig, ConfigError } from '../../server/src/config';
+import { loadConfig, ConfigError, trustProxyOption } from '../../server/src/config';
 import { isEmpty, seedIfEmpty } from '../../server/src/db/seed';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
@@ -28,6 +28,16 @@ describe('configuration', () => {
     expect(problems).toMatch(/PORT/);
     expect(problems).toMatch(/LOG_LEVEL/);
     expect(problems).toMatch(/BUILD_SITE/);
+  });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(trustProxyOption('loopback')).toBe('loopback');
+    expect(trustProxyOption('false')).toBe(false);
+    expect(trustProxyOption('')).toBe(false);
+    expect(trustProxyOption('true')).toBe(true);
+    expect(trustProxyOption('2')).toBe(2);
+    expect(trustProxyOption('10.0.0.0/8, 192.168.1.1')).toBe('10.0.0.0/8, 192.168.1.1');
   });
 
   it('rejects an unknown database URL scheme', () => {
@@ -111,5 +121,24 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     expect(res.body).toBe('a photo');
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/none.jpg' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('client address behind proxies', () => {
+  it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
+    const t = await startTestApp('sqlite', { TRUST_PROXY: 'false' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/szeat/iplocation', headers: { 'x-forwarded-for': '1.2.3.4' } });
+      expect(res.json().data.ip).not.toBe('1.2.3.4');
+    } finally {
+      await t.close();
+    }
+    const trusted = await startTestApp('sqlite');
+    try {
+      const res = await trusted.app.inject({ method: 'GET', url: '/api/szeat/iplocation', headers: { 'x-forwarded-for': '1.2.3.4' } });
+      expect(res.json().data.ip).toBe('1.2.3.4');
+    } finally {
+      await trusted.close();
+    }
   });
 });
