@@ -25,13 +25,22 @@ async function main() {
   await seedIfEmpty(db);
   const app = await buildApp({ config, db });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Shenzhen Bay Eco-Technology Park (seeded building 1), covered by several restaurants.
+  const here = 'lat=22.528&lng=113.946';
   const endpoints = [
     '/api/szeat/article?id=42',
     '/api/szeat/article-list?page=1&page_size=10',
     '/api/szeat/whats-news-list?page=2&page_size=5',
+    `/api/szeat/storelist?${here}&sort=distance&page_size=10`,
+    `/api/szeat/storelist?${here}&sort=rating&page_size=10`,
+    `/api/szeat/storeinfo?id=1&${here}`,
+    '/api/szeat/menulist?restaurant_id=1',
+    '/api/szeat/multiplesearch?keyword=noodle&page_size=10',
+    `/api/szeat/closestaddr?${here}`,
+    '/api/szeat/arealist',
   ];
   console.log(`database: ${db.dialect}; ${CONNECTIONS} connections; ${SECONDS} s per endpoint`);
-  console.log('endpoint'.padEnd(48), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
+  console.log('endpoint'.padEnd(72), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
   for (const endpoint of endpoints) {
     const result = await autocannon({
       url: `${address}${endpoint}`,
@@ -40,7 +49,7 @@ async function main() {
       headers: { 'accept-language': 'en' },
     });
     console.log(
-      endpoint.padEnd(48),
+      endpoint.padEnd(72),
       result.requests.average.toFixed(0).padStart(8),
       String(result.latency.p50).padStart(8),
       String(result.latency.p99).padStart(8),
