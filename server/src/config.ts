@@ -49,23 +49,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const merged = { ...(converted as object), ...overrides };
   const errors = [...Value.Errors(ConfigSchema, merged)];
   if (errors.length > 0) {
-    throw new ConfigError(errors.map((e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`));
+    throw new ConfigError(
+      errors.map((e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`),
+    );
   }
   const config = merged as Config;
   const providerProblems = accountsConfigProblems(config);
   if (providerProblems.length > 0) throw new ConfigError(providerProblems);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(config.DATABASE_URL)) {
-    throw new ConfigError([`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`]);
+    throw new ConfigError([
+      `DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`,
+    ]);
   }
   return config;
 }
 
 /** TRUST_PROXY in the form Fastify takes. */
-export function trustProxyOption(value: string): boolean | number | string {
+export function trustProxyOption(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
   return value.trim();
 }
 

@@ -8,7 +8,12 @@ import { DIALECTS, startTestApp, type TestApp } from './support/app';
 describe('configuration', () => {
   it('applies defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATABASE_URL: 'sqlite:data/szeat.db', SITE_DIR: 'dist/h5', BUILD_SITE: 'auto' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'sqlite:data/szeat.db',
+      SITE_DIR: 'dist/h5',
+      BUILD_SITE: 'auto',
+    });
   });
 
   it('reads and converts values from the environment', () => {
@@ -36,7 +41,8 @@ describe('configuration', () => {
     expect(trustProxyOption('false')).toBe(false);
     expect(trustProxyOption('')).toBe(false);
     expect(trustProxyOption('true')).toBe(true);
-    expect(trustProxyOption('2')).toBe(2);
+    const twoHops = trustProxyOption('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
     expect(trustProxyOption('10.0.0.0/8, 192.168.1.1')).toBe('10.0.0.0/8, 192.168.1.1');
   });
 
@@ -55,14 +61,28 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
   it('does not seed twice', async () => {
     expect(await isEmpty(t.db)).toBe(false);
     expect(await seedIfEmpty(t.db)).toBe(false);
-    const n = await t.db.kysely.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const n = await t.db.kysely
+      .selectFrom('articles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     expect(Number(n!.n)).toBe(16);
   });
 
   it('gives new rows ids after the seeded ones', async () => {
     const [row] = await t.db.kysely
       .insertInto('articles')
-      .values({ kind: 'news', title_cn: 'x', title_en: 'x', summary_cn: '', summary_en: '', body_cn: '', body_en: '', cover: '', published_at: 0, created_at: 0 })
+      .values({
+        kind: 'news',
+        title_cn: 'x',
+        title_en: 'x',
+        summary_cn: '',
+        summary_en: '',
+        body_cn: '',
+        body_en: '',
+        cover: '',
+        published_at: 0,
+        created_at: 0,
+      })
       .returning('id')
       .execute();
     expect(row!.id).toBeGreaterThan(111);
@@ -70,7 +90,11 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
   });
 
   it('answers unknown API paths with a 404 envelope in the request language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/szeat/no-such-call', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/szeat/no-such-call',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: ErrorCode.NotFound, msg: 'No such API: /api/szeat/no-such-call', data: null });
     const post = await t.app.inject({ method: 'POST', url: '/api/szeat/article', payload: {} });
@@ -101,7 +125,17 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
   });
 
   it('serves the site with a history fallback: spec paths 200, others 404, both index.html', async () => {
-    for (const url of ['/', '/article/42', '/restaurant_list', '/settlemt/7', '/order_detail/abc', '/mine']) {
+    for (const url of [
+      '/',
+      '/article/42',
+      '/restaurant_list',
+      '/settlemt/7',
+      '/order_detail/abc',
+      '/mine',
+      '/address',
+      '/address_edit',
+      '/restaurant_detail',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -128,14 +162,22 @@ describe('client address behind proxies', () => {
   it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
     const t = await startTestApp('sqlite', { TRUST_PROXY: 'false' });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/szeat/iplocation', headers: { 'x-forwarded-for': '1.2.3.4' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/szeat/iplocation',
+        headers: { 'x-forwarded-for': '1.2.3.4' },
+      });
       expect(res.json().data.ip).not.toBe('1.2.3.4');
     } finally {
       await t.close();
     }
     const trusted = await startTestApp('sqlite');
     try {
-      const res = await trusted.app.inject({ method: 'GET', url: '/api/szeat/iplocation', headers: { 'x-forwarded-for': '1.2.3.4' } });
+      const res = await trusted.app.inject({
+        method: 'GET',
+        url: '/api/szeat/iplocation',
+        headers: { 'x-forwarded-for': '1.2.3.4' },
+      });
       expect(res.json().data.ip).toBe('1.2.3.4');
     } finally {
       await trusted.close();
