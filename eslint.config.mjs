@@ -7,10 +7,7 @@ import tseslint from 'typescript-eslint';
 const layer = (files, forbidden, message, paths = []) => ({
   files,
   rules: {
-    'no-restricted-imports': [
-      'error',
-      { paths, patterns: forbidden.map((group) => ({ group: [group], message })) },
-    ],
+    'no-restricted-imports': ['error', { paths, patterns: forbidden.map((group) => ({ group: [group], message })) }],
   },
 });
 
@@ -18,7 +15,15 @@ const layer = (files, forbidden, message, paths = []) => ({
 const TARO_HOOKS_ONLY = [
   {
     name: '@tarojs/taro',
-    allowImportNames: ['useDidShow', 'useDidHide', 'useLoad', 'useReady', 'usePullDownRefresh', 'useReachBottom', 'useRouter'],
+    allowImportNames: [
+      'useDidShow',
+      'useDidHide',
+      'useLoad',
+      'useReady',
+      'usePullDownRefresh',
+      'useReachBottom',
+      'useRouter',
+    ],
     message: 'Pages use Taro lifecycle hooks only; platform APIs go through the platform adapter (DESIGN.md §3).',
   },
 ];
@@ -81,10 +86,23 @@ export default tseslint.config(
   ),
   layer(
     ['src/utils/**', 'src/i18n/**'],
-    ['**/stores', '**/stores/*', '**/services', '**/services/*', '**/pages/*', '**/components/*', '**/platform', '**/platform/*'],
+    [
+      '**/stores',
+      '**/stores/*',
+      '**/services',
+      '**/services/*',
+      '**/pages/*',
+      '**/components/*',
+      '**/platform',
+      '**/platform/*',
+    ],
     'utils and i18n are leaves (DESIGN.md §2).',
   ),
-  layer(['types/**'], ['**/src/*', '**/server/*', 'react', '@tarojs/*'], 'types/ is the contract: it imports nothing of either side.'),
+  layer(
+    ['types/**'],
+    ['**/src/*', '**/server/*', 'react', '@tarojs/*'],
+    'types/ is the contract: it imports nothing of either side.',
+  ),
   // Server: routes -> service -> repository -> db; integrations are called by services only.
   layer(
     ['server/src/modules/*/repository.ts'],
@@ -101,5 +119,9 @@ export default tseslint.config(
     ['./repository?(.ts)!', '**/integrations/*', 'kysely'],
     'Routes call the service only (DESIGN.md §2).',
   ),
-  layer(['server/**'], ['**/src/pages/*', '**/src/components/*', '**/src/stores/*', '@tarojs/*'], 'The server never imports the app.'),
+  layer(
+    ['server/**'],
+    ['**/src/pages/*', '**/src/components/*', '**/src/stores/*', '@tarojs/*'],
+    'The server never imports the app.',
+  ),
 );

@@ -1,6 +1,9 @@
 // One jest, four projects: app (jsdom + Taro's H5 components), server (API on a real database), e2e (headless
 // Chromium against the built site and the real server) and weapp (the compiled mini program).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+];
 
 const taroGlobals = {
   ENABLE_INNER_HTML: true,
@@ -13,6 +16,9 @@ const taroGlobals = {
   DEPRECATED_ADAPTER_COMPONENT: false,
   __TARO_FRAMEWORK__: 'react',
   SZEAT_API_BASE: '',
+  SZEAT_MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  SZEAT_MAP_ATTRIBUTION: '© OpenStreetMap contributors',
+  SZEAT_MAP_TILE_COORDS: 'wgs84',
 };
 
 // Jest 30 ignores testTimeout inside a project; each project sets its own through a setup file.

@@ -40,7 +40,13 @@ async function main() {
     '/api/szeat/arealist',
   ];
   console.log(`database: ${db.dialect}; ${CONNECTIONS} connections; ${SECONDS} s per endpoint`);
-  console.log('endpoint'.padEnd(72), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
+  console.log(
+    'endpoint'.padEnd(72),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'non-2xx'.padStart(8),
+  );
   for (const endpoint of endpoints) {
     const result = await autocannon({
       url: `${address}${endpoint}`,

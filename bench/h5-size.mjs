@@ -22,4 +22,9 @@ for (const asset of ['index.html', ...assets]) {
   gz += g;
   console.log(asset.padEnd(40), String(buf.length).padStart(10), String(g).padStart(10));
 }
-console.log('first load'.padEnd(40), String(raw).padStart(10), String(gz).padStart(10), `(${(gz / 1024).toFixed(1)} KB gzip)`);
+console.log(
+  'first load'.padEnd(40),
+  String(raw).padStart(10),
+  String(gz).padStart(10),
+  `(${(gz / 1024).toFixed(1)} KB gzip)`,
+);

@@ -17,7 +17,10 @@ const compile = { include: [path.resolve(__dirname, '..', 'types')] };
 export default defineConfig<'webpack5'>(async (merge) => {
   const platform = process.env.TARO_ENV ?? 'h5';
   // The H5 site talks to the server it is served from; the mini program needs the API host (https in production).
-  const apiBase = platform === 'h5' ? process.env.TARO_APP_API_BASE ?? '' : process.env.TARO_APP_API_BASE ?? 'http://127.0.0.1:3000';
+  const apiBase =
+    platform === 'h5'
+      ? (process.env.TARO_APP_API_BASE ?? '')
+      : (process.env.TARO_APP_API_BASE ?? 'http://127.0.0.1:3000');
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'szeat',
     date: '2026-11-22',
@@ -26,7 +29,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     outputRoot: `dist/${platform}`,
     plugins: [],
-    defineConstants: { SZEAT_API_BASE: JSON.stringify(apiBase) },
+    defineConstants: {
+      SZEAT_API_BASE: JSON.stringify(apiBase),
+      // H5 map (Leaflet): any XYZ tile server; without network the map still shows its markers and takes taps.
+      SZEAT_MAP_TILE_URL: JSON.stringify(
+        process.env.TARO_APP_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ),
+      SZEAT_MAP_ATTRIBUTION: JSON.stringify(process.env.TARO_APP_MAP_ATTRIBUTION || '© OpenStreetMap contributors'),
+      SZEAT_MAP_TILE_COORDS: JSON.stringify(process.env.TARO_APP_MAP_TILE_COORDS || 'wgs84'),
+    },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },

@@ -16,10 +16,14 @@ async function main() {
   await migrateToLatest(db);
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
   const app = await buildApp({ config, db });
-  const sandboxes = [config.WECHAT_MODE === 'sandbox' && 'WeChat', config.SMS_PROVIDER === 'sandbox' && 'SMS'].filter(Boolean);
+  const sandboxes = [config.WECHAT_MODE === 'sandbox' && 'WeChat', config.SMS_PROVIDER === 'sandbox' && 'SMS'].filter(
+    Boolean,
+  );
   if (config.NODE_ENV === 'production' && sandboxes.length > 0) {
     // The sandboxes let anyone log in as any WeChat user and never send texts: fine for demos, never for customers.
-    app.log.warn(`NODE_ENV=production with sandbox integrations (${sandboxes.join(', ')}): set WECHAT_MODE=real and SMS_PROVIDER=tencent for real customers`);
+    app.log.warn(
+      `NODE_ENV=production with sandbox integrations (${sandboxes.join(', ')}): set WECHAT_MODE=real and SMS_PROVIDER=tencent for real customers`,
+    );
   }
 
   let closing = false;

@@ -115,9 +115,24 @@ function parseBody(data: unknown): unknown {
   }
 }
 
+/** Display width in half-width characters (a CJK character counts two). */
+const displayWidth = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+
+/** WeChat cuts a toast title that has an icon after 7 Chinese characters; a longer message goes without the icon. */
+const TOAST_ICON_MAX_WIDTH = 14;
+
 export const taroFeedback = {
   toast(message: string, kind: 'success' | 'error' | 'none' = 'none') {
-    void Taro.showToast({ title: message, icon: kind === 'error' ? 'error' : kind, duration: 2000 });
+    const icon = displayWidth(message) > TOAST_ICON_MAX_WIDTH ? 'none' : kind;
+    void Taro.showToast({ title: message, icon, duration: 2000 });
+  },
+  async confirm(message: string, options: { confirmText?: string; cancelText?: string } = {}): Promise<boolean> {
+    try {
+      const res = await Taro.showModal({ content: message, showCancel: true, ...options });
+      return !!res.confirm;
+    } catch {
+      return false;
+    }
   },
   showBusy(message?: string) {
     void Taro.showLoading({ title: message ?? '', mask: true });

@@ -1,5 +1,8 @@
 import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
 import { h5Navigation } from './navigation';
+import { h5Login } from './login';
+import { browserLocation, tileMap } from './location';
+import { h5ScrollTo } from './scroll';
 import type { Platform } from './types';
 
 export * from './types';
@@ -11,6 +14,10 @@ export const platform: Platform = {
   request: (req) => taroRequest(req, { ownSignal: true }),
   upload: taroUpload,
   navigation: h5Navigation,
+  login: h5Login,
+  location: browserLocation(() => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined)),
+  map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
+  scrollTo: h5ScrollTo,
   feedback: taroFeedback,
   reload() {
     window.location.reload();

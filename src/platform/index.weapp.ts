@@ -1,6 +1,9 @@
 import Taro from '@tarojs/taro';
 import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
 import { weappNavigation } from './navigation';
+import { weappLogin } from './login';
+import { nativeMap, weappLocation } from './location';
+import { taroScrollTo } from './scroll';
 import type { Platform } from './types';
 
 export * from './types';
@@ -12,13 +15,19 @@ export const platform: Platform = {
   request: taroRequest,
   upload: taroUpload,
   navigation: weappNavigation,
+  login: weappLogin,
+  location: weappLocation,
+  map: nativeMap,
+  scrollTo: taroScrollTo,
   feedback: taroFeedback,
   reload() {
     // A mini program cannot reload itself; relaunching the current page rebuilds every screen in the new language.
     const pages = Taro.getCurrentPages();
     const current = pages[pages.length - 1];
     const options = (current as { options?: Record<string, string> } | undefined)?.options ?? {};
-    const query = Object.entries(options).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    const query = Object.entries(options)
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+      .join('&');
     void Taro.reLaunch({ url: `/${current?.route ?? 'pages/home/index'}${query ? `?${query}` : ''}` });
   },
   setTitle(title) {

@@ -2,9 +2,22 @@ import Taro from '@tarojs/taro';
 import { BUILT_ROUTES, buildPath, matchPath, ROUTES, type RouteName, type RouteParams } from '../routes';
 import type { Navigation } from './types';
 
+/** Taro hands query values over as they are in the URL (still percent-encoded, as buildPath made them). */
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
 const queryParams = (): Record<string, string> => {
   const params = Taro.getCurrentInstance().router?.params ?? {};
-  return Object.fromEntries(Object.entries(params).filter(([k]) => !k.startsWith('$taro')).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([k]) => !k.startsWith('$taro'))
+      .map(([k, v]) => [k, decode(String(v))]),
+  );
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { RouteName, RouteParams } from '../routes';
+import type { LatLng } from './coords';
 
 export type PlatformName = 'weapp' | 'h5';
 export type HttpMethod = 'GET' | 'POST';
@@ -88,6 +89,51 @@ export interface Feedback {
   toast(message: string, kind?: 'success' | 'error' | 'none'): void;
   showBusy(message?: string): void;
   hideBusy(): void;
+  /** A yes/no question (e.g. before deleting); resolves true when the user confirms. */
+  confirm(message: string, options?: { confirmText?: string; cancelText?: string }): Promise<boolean>;
+}
+
+/** Where WeChat sign-in is offered: the mini program (`wx.login` codes), the H5 site inside WeChat's browser (OAuth). */
+export type WechatLoginKind = 'mini-program' | 'official-account' | 'none';
+
+/** The platform side of signing in (DESIGN.md §3: weapp `login` code; H5 official-account OAuth inside WeChat). */
+export interface Login {
+  wechat(): WechatLoginKind;
+  /** Mini program: a fresh `wx.login` code for the server to exchange. Rejects elsewhere. */
+  code(): Promise<string>;
+  /** H5: the absolute URL of a path of this site, for WeChat to send the browser back to. */
+  returnUrl(path: string): string;
+  /** H5: leaves the app for url (WeChat's authorize page), replacing the current history entry. */
+  leaveTo(url: string): void;
+}
+
+export type { LatLng } from './coords';
+
+/** Why the device's position could not be had (spec §8: not supported by this browser, or an error with a reason). */
+export class GeolocationError extends Error {
+  constructor(
+    public readonly kind: 'unsupported' | 'failed',
+    public readonly reason: string,
+  ) {
+    super(kind === 'unsupported' ? 'geolocation unsupported' : `geolocation failed: ${reason}`);
+    this.name = 'GeolocationError';
+  }
+}
+
+/** The device's position (browser geolocation on H5, `getLocation` in the mini program). */
+export interface Location {
+  /** GCJ-02, the system of our API. Rejects with a GeolocationError. */
+  current(): Promise<LatLng>;
+}
+
+/** What the map of this platform needs: its tiles (H5) and its coordinate system relative to our GCJ-02. */
+export interface MapSupport {
+  /** H5: tile URL template with {z} {x} {y} ({s} optional); empty for the mini program's native map. */
+  tileUrl: string;
+  attribution: string;
+  /** GCJ-02 -> the system the map draws in, and back (for taps on the map). */
+  toMap(p: LatLng): LatLng;
+  fromMap(p: LatLng): LatLng;
 }
 
 /** Everything that differs between the mini program and the H5 site (DESIGN.md §3). */
@@ -106,4 +152,9 @@ export interface Platform {
   setTitle(title: string): void;
   /** Mini program: the tab bar's labels in the current language (home, orders, mine). H5 has no tab bar. */
   setTabLabels(labels: string[]): void;
+  login: Login;
+  location: Location;
+  map: MapSupport;
+  /** Scrolls the current page so the first element matching selector is at the top. */
+  scrollTo(selector: string): void;
 }

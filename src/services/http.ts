@@ -43,6 +43,8 @@ export interface CallOptions {
   /** Show the busy spinner while the call runs. */
   busy?: boolean;
   timeout?: number;
+  /** Send this token instead of the session's (logout revokes the token the session has just dropped). */
+  token?: string;
 }
 
 export type Params = Record<string, string | number | boolean | null | undefined | unknown[] | object>;
@@ -62,7 +64,10 @@ export function fillPath(path: string, params: Params): { path: string; rest: Pa
 export function toQuery(params: Params): string {
   return Object.entries(params)
     .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+    )
     .join('&');
 }
 
@@ -72,7 +77,12 @@ export type Http = ReturnType<typeof createHttp>;
 export function createHttp(deps: HttpDeps) {
   let busyCount = 0;
 
-  async function call<T>(method: HttpMethod, endpoint: string, params: Params = {}, options: CallOptions = {}): Promise<T> {
+  async function call<T>(
+    method: HttpMethod,
+    endpoint: string,
+    params: Params = {},
+    options: CallOptions = {},
+  ): Promise<T> {
     const { path, rest } = fillPath(endpoint, params);
     let url = `${deps.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path.replace(/^\//, '')}`;
     if (method === 'GET') {
@@ -81,7 +91,7 @@ export function createHttp(deps: HttpDeps) {
     }
     const header: Record<string, string> = { 'Accept-Language': deps.getLang() };
     if (method === 'POST') header['Content-Type'] = 'application/json';
-    const token = deps.getToken();
+    const token = options.token ?? deps.getToken();
     if (token) header.Authorization = `Bearer ${token}`;
 
     if (options.busy && busyCount++ === 0) deps.platform.feedback.showBusy();
@@ -104,7 +114,8 @@ export function createHttp(deps: HttpDeps) {
       if (!hasEnvelope) throw new HttpError('status', `HTTP ${res.statusCode}`, res.statusCode);
       // Several calls can fail with 1002 together: only the first, while its token is still the current one, logs out.
       if (body.code === ErrorCode.SessionInvalid && token && deps.getToken() === token) deps.onSessionInvalid();
-      if (body.code !== ErrorCode.Ok) throw new ApiError(body.code as number, String(body.msg ?? ''), body.data ?? null);
+      if (body.code !== ErrorCode.Ok)
+        throw new ApiError(body.code as number, String(body.msg ?? ''), body.data ?? null);
       return body.data as T;
     } finally {
       if (options.busy && --busyCount === 0) deps.platform.feedback.hideBusy();

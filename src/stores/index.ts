@@ -1,7 +1,11 @@
 export { RootStore } from './root-store';
 export type { RootDeps } from './root-store';
 export { StoreProvider, useStores, useT } from './context';
-export { SessionStore } from './session-store';
+export { OauthStateError, SessionStore } from './session-store';
 export type { UserInfo } from './session-store';
 export { UiStore } from './ui-store';
 export { SearchStore } from './search-store';
+export { LocationStore, LOCATION_KEY, DEFAULT_CENTER } from './location-store';
+export type { ChosenLocation } from './location-store';
+export { CartIntentStore } from './cart-intent-store';
+export type { ChoiceHandler, ChoiceOutcome } from './cart-intent-store';

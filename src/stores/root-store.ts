@@ -1,5 +1,7 @@
 import { createApi, createHttp, type Api } from '../services';
 import type { Platform } from '../platform/types';
+import { CartIntentStore } from './cart-intent-store';
+import { LocationStore } from './location-store';
 import { SearchStore } from './search-store';
 import { SessionStore } from './session-store';
 import { UiStore } from './ui-store';
@@ -19,12 +21,24 @@ export class RootStore {
   readonly session: SessionStore;
   readonly ui: UiStore;
   readonly search: SearchStore;
+  readonly location: LocationStore;
+  /** The menu choice layer's hand-off to the cart (the cart issue installs its handler). */
+  readonly cartIntent: CartIntentStore;
+  private readonly apiBase: string;
 
   constructor({ platform, apiBase, api }: RootDeps) {
     this.platform = platform;
-    this.session = new SessionStore(platform.storage);
+    this.session = new SessionStore(platform.storage, { accounts: () => this.api.accounts, login: platform.login });
     this.ui = new UiStore(platform);
     this.search = new SearchStore();
+    this.apiBase = apiBase;
+    this.location = new LocationStore({
+      storage: platform.storage,
+      location: platform.location,
+      places: () => this.api.places,
+      t: () => this.ui.t,
+    });
+    this.cartIntent = new CartIntentStore();
     this.api =
       api ??
       createApi(
@@ -33,8 +47,16 @@ export class RootStore {
           baseUrl: apiBase,
           getToken: () => this.session.token,
           getLang: () => this.ui.lang,
-          onSessionInvalid: () => this.session.logout(),
+          // The token is already dead: forget it here, no logout call (spec §4: 1002 logs out).
+          onSessionInvalid: () => this.session.clear(),
         }),
       );
   }
+
+  /** Pictures of the API are site paths (/img/...); the mini program needs them on the API host. */
+  imageUrl = (path: string | undefined | null): string => {
+    if (!path) return '';
+    if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
+    return `${this.apiBase.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
+  };
 }

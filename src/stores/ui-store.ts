@@ -10,7 +10,7 @@ export const LANG_KEY = '_lang';
 export class UiStore {
   lang: Lang;
 
-  constructor(private readonly platform: Pick<Platform, 'storage' | 'reload'>) {
+  constructor(private readonly platform: Pick<Platform, 'storage' | 'reload' | 'feedback'>) {
     const saved = platform.storage.get<string>(LANG_KEY);
     this.lang = (LANGS as readonly string[]).includes(saved ?? '') ? (saved as Lang) : DEFAULT_LANG;
     makeAutoObservable<UiStore, 'platform'>(this, { platform: false });
@@ -24,9 +24,16 @@ export class UiStore {
   errorMessage(err: unknown): string {
     if (err instanceof ApiError && err.message) return err.message;
     if (err instanceof HttpError) {
-      return err.kind === 'status' ? this.t('errors.status', { status: err.status ?? '' }) : this.t(`errors.${err.kind}`);
+      return err.kind === 'status'
+        ? this.t('errors.status', { status: err.status ?? '' })
+        : this.t(`errors.${err.kind}`);
     }
     return this.t('errors.unknown');
+  }
+
+  /** The one way a failed call reaches the customer: its message as an error toast. */
+  showError(err: unknown) {
+    this.platform.feedback.toast(this.errorMessage(err), 'error');
   }
 
   setLang(lang: Lang) {

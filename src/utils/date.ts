@@ -11,3 +11,17 @@ export function formatDate(ms: number, lang: Lang, withTime = false): string {
   const time = withTime ? ` ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : '';
   return lang === 'cn' ? `${y}年${m}月${day}日${time}` : `${y}-${pad(m)}-${pad(day)}${time}`;
 }
+
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** HH:MM in China time. */
+export function formatTime(ms: number): string {
+  const d = new Date(ms + CHINA_OFFSET_MS);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Whole China-time calendar days from `now` to `ms`: 0 today, 1 tomorrow, -1 yesterday. */
+export function chinaDaysFrom(ms: number, now: number): number {
+  const day = (t: number) => Math.floor((t + CHINA_OFFSET_MS) / 86_400_000);
+  return day(ms) - day(now);
+}

@@ -54,7 +54,10 @@ describe('server start and stop (main.ts)', () => {
     const server = start({});
     const url = await server.url;
     expect(server.output()).toMatch(/demo data loaded/i);
-    const article = (await (await fetch(`${url}/api/szeat/article?id=42`)).json()) as { code: number; data: { title: string } };
+    const article = (await (await fetch(`${url}/api/szeat/article?id=42`)).json()) as {
+      code: number;
+      data: { title: string };
+    };
     expect(article.code).toBe(1000);
     expect(article.data.title).toBe('我们做什么');
     const page = await fetch(`${url}/article/42`);

@@ -1,9 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from './common';
 
-
-
-
 export const ArticleSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

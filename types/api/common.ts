@@ -1,8 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Every response is this envelope (DESIGN.md §4). */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data });
 export const ErrorEnvelope = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() });
 
 export interface ApiEnvelope<T> {

@@ -43,6 +43,10 @@ export async function staticSite(app: FastifyInstance, { siteDir, uploadDir }: S
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || !hasSite) return apiNotFound(req, reply);
     if (req.method !== 'GET' && req.method !== 'HEAD') return apiNotFound(req, reply);
     const status = isSiteRoute(pathname) ? 200 : 404;
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .send(fs.createReadStream(indexFile));
   });
 }

@@ -9,7 +9,15 @@ export interface DropdownItem {
 }
 
 /** A trigger that opens a small menu; a tap outside closes it. */
-export function Dropdown({ trigger, items, className }: { trigger: ReactNode; items: DropdownItem[]; className?: string }) {
+export function Dropdown({
+  trigger,
+  items,
+  className,
+}: {
+  trigger: ReactNode;
+  items: DropdownItem[];
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <View className={`dropdown ${className ?? ''}`}>

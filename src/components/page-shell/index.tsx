@@ -2,7 +2,7 @@ import { View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../../stores';
-import type { SearchMode } from '../search-bar';
+import { SearchBar, type SearchMode } from '../search-bar';
 import { SiteFooter } from '../site-footer';
 import { TopBar } from '../top-bar';
 import './index.scss';
@@ -13,9 +13,12 @@ import './index.scss';
  */
 export const PageShell = observer(function PageShell({
   searchMode,
+  onSearch,
   children,
 }: {
   searchMode?: SearchMode;
+  /** Called after the search bar submits (its value is already in the search store). */
+  onSearch?: (value: string) => void;
   children?: ReactNode;
 }) {
   const { platform, ui } = useStores();
@@ -23,10 +26,22 @@ export const PageShell = observer(function PageShell({
   useEffect(() => {
     if (!platform.isH5) platform.setTabLabels([t('tab.home'), t('tab.orders'), t('tab.mine')]);
   }, [platform, t]);
-  if (!platform.isH5) return <View className='page page--weapp'>{children}</View>;
+  if (!platform.isH5) {
+    // No top bar in the mini program: the screens that search carry their search bar at the top of the page.
+    return (
+      <View className='page page--weapp'>
+        {searchMode && (
+          <View className='page__search'>
+            <SearchBar mode={searchMode} onSubmit={onSearch} />
+          </View>
+        )}
+        {children}
+      </View>
+    );
+  }
   return (
     <View className='site'>
-      <TopBar searchMode={searchMode} />
+      <TopBar searchMode={searchMode} onSearch={onSearch} />
       <View className='site__main'>{children}</View>
       <SiteFooter />
     </View>

@@ -1,6 +1,6 @@
 import { Input, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStores, useT } from '../../stores';
 import './index.scss';
 
@@ -10,10 +10,19 @@ import './index.scss';
  */
 export type SearchMode = 'home' | 'dish' | 'restaurants';
 
-export const SearchBar = observer(function SearchBar({ mode }: { mode: SearchMode }) {
+export const SearchBar = observer(function SearchBar({
+  mode,
+  onSubmit,
+}: {
+  mode: SearchMode;
+  onSubmit?: (value: string) => void;
+}) {
   const { search, platform } = useStores();
   const t = useT();
-  const [text, setText] = useState(mode === 'dish' ? search.menuName : search.keyword);
+  const stored = mode === 'dish' ? search.menuName : search.keyword;
+  const [text, setText] = useState(stored);
+  // A keyword set elsewhere (a /search?keyword= link, another screen) shows in the box.
+  useEffect(() => setText((current) => (current.trim() === stored ? current : stored)), [stored]);
 
   if (mode === 'home') {
     return (
@@ -27,12 +36,17 @@ export const SearchBar = observer(function SearchBar({ mode }: { mode: SearchMod
   const submit = (value: string) => {
     if (mode === 'dish') search.setMenuName(value);
     else search.setKeyword(value);
+    onSubmit?.(value.trim());
   };
 
   return (
     <View className='search-bar'>
       {mode === 'restaurants' && (
-        <Text className='search-bar__icon search-bar__icon--button' onClick={() => submit(text)} aria-label={t('topbar.search')}>
+        <Text
+          className='search-bar__icon search-bar__icon--button'
+          onClick={() => submit(text)}
+          aria-label={t('topbar.search')}
+        >
           ⌕
         </Text>
       )}

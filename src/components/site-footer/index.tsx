@@ -47,7 +47,10 @@ export const SiteFooter = observer(function SiteFooter() {
         </View>
         <View className='site-footer__column'>
           <Text className='site-footer__heading'>{t('footer.about_us')}</Text>
-          <Text className='site-footer__link footer-what-we-do' onClick={() => void nav.go('article', { id: ABOUT_ARTICLE_ID })}>
+          <Text
+            className='site-footer__link footer-what-we-do'
+            onClick={() => void nav.go('article', { id: ABOUT_ARTICLE_ID })}
+          >
             {t('footer.what_we_do')}
           </Text>
           <Text className='site-footer__link footer-join' onClick={() => setDialog('join')}>

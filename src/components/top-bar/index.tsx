@@ -15,7 +15,13 @@ import './index.scss';
 const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
 
 /** The H5 site's top bar (spec §2 "Top bar"). */
-export const TopBar = observer(function TopBar({ searchMode }: { searchMode?: SearchMode }) {
+export const TopBar = observer(function TopBar({
+  searchMode,
+  onSearch,
+}: {
+  searchMode?: SearchMode;
+  onSearch?: (value: string) => void;
+}) {
   const { session, ui, platform } = useStores();
   const t = useT();
   const [qrOpen, setQrOpen] = useState(false);
@@ -27,7 +33,7 @@ export const TopBar = observer(function TopBar({ searchMode }: { searchMode?: Se
         <Image className='top-bar__logo' src={logo} mode='heightFix' onClick={() => void nav.go('home')} />
         {searchMode && (
           <View className='top-bar__search'>
-            <SearchBar mode={searchMode} />
+            <SearchBar mode={searchMode} onSubmit={onSearch} />
           </View>
         )}
         <View className='top-bar__actions'>
@@ -44,7 +50,8 @@ export const TopBar = observer(function TopBar({ searchMode }: { searchMode?: Se
                   key: 'logout',
                   label: t('topbar.logout'),
                   onSelect: () => {
-                    session.logout();
+                    // Logged out here at once; the server revokes the token in the background.
+                    void session.logout();
                     void nav.replace('home');
                   },
                 },
@@ -62,7 +69,14 @@ export const TopBar = observer(function TopBar({ searchMode }: { searchMode?: Se
           )}
           <Dropdown
             className='top-bar__lang'
-            trigger={<Image className='top-bar__flag' src={FLAGS[ui.lang]} mode='aspectFit' aria-label={t('topbar.language')} />}
+            trigger={
+              <Image
+                className='top-bar__flag'
+                src={FLAGS[ui.lang]}
+                mode='aspectFit'
+                aria-label={t('topbar.language')}
+              />
+            }
             items={[
               { key: 'en', label: t('topbar.lang_en'), onSelect: () => ui.setLang('en') },
               { key: 'cn', label: t('topbar.lang_cn'), onSelect: () => ui.setLang('cn') },

@@ -1,39 +1,85 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
+import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';
+import { addressLine } from '../../utils/address';
+import { formatPrice } from '../../utils/price';
 import './index.scss';
 
-/** The user centre tab: sign-in prompt, or the user's name and log out (the rest comes with the accounts issue). */
+/** The user centre (spec §2 /mine): profile, then orders, address book, wallet and vouchers; Log Out. */
 function MinePage() {
   const { session, platform } = useStores();
   const t = useT();
-  useDidShow(() => platform.setTitle(t('mine.title')));
+  const nav = platform.navigation;
+  useDidShow(() => {
+    platform.setTitle(t('mine.title'));
+    // Fresh name, balance and default address each time the screen is shown; a 1002 logs out (http client).
+    if (session.isLoggedIn) session.refresh().catch((err: unknown) => console.warn('me failed', err));
+  });
+
+  if (!session.isLoggedIn) {
+    return (
+      <PageShell>
+        <LoginPrompt message={t('mine.login_prompt')} />
+      </PageShell>
+    );
+  }
+
+  const user = session.userInfo ?? {};
+  const name = session.displayName;
+  // Wallet and vouchers get their screens with the checkout issue.
+  const soon = () => platform.feedback.toast(t('mine.coming_soon'));
+  const entries = [
+    { key: 'orders', label: t('mine.orders'), value: '', onClick: () => void nav.go('orders') },
+    { key: 'addresses', label: t('mine.addresses'), value: '', onClick: () => void nav.go('addresses') },
+    {
+      key: 'wallet',
+      label: t('mine.wallet'),
+      value: user.wallet_balance !== undefined ? formatPrice(user.wallet_balance) : '',
+      onClick: soon,
+    },
+    { key: 'vouchers', label: t('mine.vouchers'), value: '', onClick: soon },
+  ];
+
   return (
     <PageShell>
-      <View className='tab-page'>
-        {session.isLoggedIn ? (
-          <View className='tab-page__login'>
-            <Text>{t('mine.hello', { name: session.displayName })}</Text>
-            <Text
-              className='tab-page__action'
-              onClick={() => {
-                session.logout();
-                void platform.navigation.replace('home');
-              }}
-            >
-              {t('topbar.logout')}
-            </Text>
+      <View className='mine'>
+        <View className='mine__profile'>
+          <View className='mine__avatar'>{name.slice(0, 1).toUpperCase()}</View>
+          <View className='mine__who'>
+            <Text className='mine__name'>{t('mine.hello', { name })}</Text>
+            {user.phone && <Text className='mine__detail mine__phone'>{user.phone}</Text>}
+            {user.email && <Text className='mine__detail mine__email'>{user.email}</Text>}
           </View>
-        ) : (
-          <View className='tab-page__login'>
-            <Text>{t('mine.login_prompt')}</Text>
-            <Text className='tab-page__action' onClick={() => void platform.navigation.go('login')}>
-              {t('topbar.login')}
-            </Text>
-          </View>
-        )}
+        </View>
+        <View className='mine__default-address' onClick={() => void nav.go('addresses')}>
+          <Text className='mine__section-label'>{t('mine.default_address')}</Text>
+          <Text className='mine__address-line'>
+            {user.default_address ? addressLine(user.default_address) : t('mine.no_default_address')}
+          </Text>
+        </View>
+        <View className='mine__entries'>
+          {entries.map((e) => (
+            <View key={e.key} className={`mine__entry mine__entry--${e.key}`} onClick={e.onClick}>
+              <Text className='mine__entry-label'>{e.label}</Text>
+              <View className='mine__entry-end'>
+                {e.value && <Text className='mine__entry-value'>{e.value}</Text>}
+                <Text className='mine__entry-arrow'>›</Text>
+              </View>
+            </View>
+          ))}
+        </View>
+        <View
+          className='mine__logout'
+          onClick={() => {
+            void session.logout();
+            void nav.replace('home');
+          }}
+        >
+          {t('topbar.logout')}
+        </View>
       </View>
     </PageShell>
   );

@@ -7,7 +7,9 @@ type Tree = { [key: string]: string | Tree };
 /** Every leaf of a message tree as [dotted key, value]. */
 function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
   return Object.entries(tree).flatMap(([k, v]) =>
-    v !== null && typeof v === 'object' ? leaves(v as Tree, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, unknown]],
+    v !== null && typeof v === 'object'
+      ? leaves(v as Tree, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, v] as [string, unknown]],
   );
 }
 
@@ -25,9 +27,10 @@ describe('language packs', () => {
   });
 
   it('hold only non-empty strings', () => {
-    const bad = [...leaves(cn as Tree).map(([k, v]) => [`cn.${k}`, v]), ...leaves(en as Tree).map(([k, v]) => [`en.${k}`, v])].filter(
-      ([, v]) => typeof v !== 'string' || v.trim() === '',
-    );
+    const bad = [
+      ...leaves(cn as Tree).map(([k, v]) => [`cn.${k}`, v]),
+      ...leaves(en as Tree).map(([k, v]) => [`en.${k}`, v]),
+    ].filter(([, v]) => typeof v !== 'string' || v.trim() === '');
     expect(bad).toEqual([]);
   });
 

@@ -9,11 +9,24 @@ import { join, relative } from 'path';
 import ts from 'typescript';
 
 const root = join(__dirname, '../../..');
-const DIRS = ['src/components', 'src/pages', 'src/subpages'];
+const DIRS = ['src/components', 'src/pages', 'src/subpages', 'src/account', 'src/discover'];
 
 /** Symbols that are the same in every language. */
 const ALLOWED = new Set(['×', '⌕', '▾', '404', '·', '/', '-', '|', '¥']);
-const VISIBLE_ATTRIBUTES = new Set(['placeholder', 'title', 'alt', 'aria-label', 'ariaLabel', 'content', 'label', 'confirmText', 'cancelText', 'text', 'message', 'tip']);
+const VISIBLE_ATTRIBUTES = new Set([
+  'placeholder',
+  'title',
+  'alt',
+  'aria-label',
+  'ariaLabel',
+  'content',
+  'label',
+  'confirmText',
+  'cancelText',
+  'text',
+  'message',
+  'tip',
+]);
 const WORDY = /[A-Za-z\u3400-\u9fff\uf900-\ufaff]/;
 
 function tsxFiles(dir: string): string[] {
@@ -45,12 +58,21 @@ function literalTexts(source: string, fileName = 'x.tsx'): string[] {
     if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(file)) && node.initializer) {
       const init = node.initializer;
       if (ts.isStringLiteral(init)) check(init.text, init);
-      else if (ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))) {
+      else if (
+        ts.isJsxExpression(init) &&
+        init.expression &&
+        (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))
+      ) {
         check(init.expression.text, init.expression);
       }
     }
     // A string literal that is itself a JSX child: <Text>{'Log In'}</Text>
-    if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) && node.expression) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.parent &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) &&
+      node.expression
+    ) {
       const e = node.expression;
       if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) check(e.text, e);
     }
@@ -65,7 +87,9 @@ describe('visible text goes through t()', () => {
 
   it('finds the screens and components to scan', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
-    expect(files.map((f) => relative(root, f))).toEqual(expect.arrayContaining(['src/pages/home/index.tsx', 'src/subpages/article/index.tsx']));
+    expect(files.map((f) => relative(root, f))).toEqual(
+      expect.arrayContaining(['src/pages/home/index.tsx', 'src/subpages/article/index.tsx']),
+    );
   });
 
   it('finds no literal text in JSX', () => {

@@ -21,7 +21,11 @@ describe('article page', () => {
     const api = fakeApi();
     const answer = deferred<Article>();
     api.articles.get.mockReturnValue(answer.promise);
-    const { container, platform } = await renderPage(ArticlePage, { api, params: { id: '42' }, storage: { _lang: 'en' } });
+    const { container, platform } = await renderPage(ArticlePage, {
+      api,
+      params: { id: '42' },
+      storage: { _lang: 'en' },
+    });
 
     expect(getByText(container, 'Loading…')).toBeTruthy();
     expect(queryByText(container, 'How szeat started')).toBeNull();
@@ -48,7 +52,11 @@ describe('article page', () => {
   it('shows the not-found message for an ApiError 1004, with a way home', async () => {
     const api = fakeApi();
     api.articles.get.mockRejectedValue(new ApiError(1004, 'Article not found'));
-    const { container, platform } = await renderPage(ArticlePage, { api, params: { id: '999' }, storage: { _lang: 'en' } });
+    const { container, platform } = await renderPage(ArticlePage, {
+      api,
+      params: { id: '999' },
+      storage: { _lang: 'en' },
+    });
     await waitFor(() => getByText(container, 'This article does not exist or was removed'));
     expect(queryByText(container, 'Try again')).toBeNull();
     await click(getByText(container, 'Back to home'));

@@ -20,7 +20,9 @@ describe('home page', () => {
     expect(getByText(container, 'Loading…')).toBeTruthy();
     expect(api.articles.news).toHaveBeenCalledWith(1, 5);
 
-    await actAsync(() => answer.resolve(paged([summary(1, 'New restaurants in Futian'), summary(2, 'Dragon Boat Festival hours')])));
+    await actAsync(() =>
+      answer.resolve(paged([summary(1, 'New restaurants in Futian'), summary(2, 'Dragon Boat Festival hours')])),
+    );
     expect(queryByText(container, 'Loading…')).toBeNull();
     const titles = Array.from(container.querySelectorAll('.home__news-title')).map((el) => el.textContent);
     expect(titles).toEqual(['New restaurants in Futian', 'Dragon Boat Festival hours']);
@@ -48,7 +50,9 @@ describe('home page', () => {
 
   it('offers a retry when the news fail to load', async () => {
     const api = fakeApi();
-    api.articles.news.mockRejectedValueOnce(new HttpError('timeout', 'request:fail timeout')).mockResolvedValueOnce(paged([summary(3, 'Back online')]));
+    api.articles.news
+      .mockRejectedValueOnce(new HttpError('timeout', 'request:fail timeout'))
+      .mockResolvedValueOnce(paged([summary(3, 'Back online')]));
     const { container } = await renderPage(HomePage, { api, storage: { _lang: 'en' } });
     await waitFor(() => getByText(container, 'The request timed out. Please try again later.'));
     await click(getByText(container, 'Try again'));
@@ -75,14 +79,17 @@ describe('home page', () => {
     expect(platform.navigation.go).toHaveBeenCalledWith('search');
   });
 
-  it('has no top bar, search bar or footer in the mini program', async () => {
+  it('has no top bar or footer in the mini program; its read-only search bar sits at the top of the page', async () => {
     const api = fakeApi();
     api.articles.news.mockResolvedValue(paged([summary(1, 'Hello Shenzhen')]));
-    const { container } = await renderPage(HomePage, { api, isH5: false, storage: { _lang: 'en' } });
+    const { container, platform } = await renderPage(HomePage, { api, isH5: false, storage: { _lang: 'en' } });
     await waitFor(() => getByText(container, 'Hello Shenzhen'));
     expect(container.querySelector('.top-bar')).toBeNull();
-    expect(container.querySelector('.search-bar')).toBeNull();
     expect(container.querySelector('.site-footer')).toBeNull();
+    const bar = container.querySelector<HTMLElement>('.page__search .search-bar--readonly')!;
+    expect(bar).not.toBeNull();
+    await click(bar);
+    expect(platform.navigation.go).toHaveBeenCalledWith('search');
     expect(queryByText(container, 'Log In')).toBeNull();
   });
 });

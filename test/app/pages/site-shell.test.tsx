@@ -83,7 +83,15 @@ describe('top bar', () => {
 describe('footer', () => {
   it('has the three columns and the four cities', async () => {
     const { footer } = await home();
-    for (const text of ['Customer Service', 'Locations', 'About Us', 'Shenzhen', 'Huizhou (Silver Beach)', 'Guangzhou', 'Dongguan']) {
+    for (const text of [
+      'Customer Service',
+      'Locations',
+      'About Us',
+      'Shenzhen',
+      'Huizhou (Silver Beach)',
+      'Guangzhou',
+      'Dongguan',
+    ]) {
       expect(getByText(footer, text)).toBeTruthy();
     }
     expect(getByText(footer, `© ${new Date().getFullYear()} szeat. All rights reserved.`)).toBeTruthy();

@@ -13,7 +13,8 @@ describe('mine page', () => {
     const { container, platform } = await renderPage(MinePage, { isH5: false, storage: { _lang: 'en' } });
     expect(getByText(container, 'Log in to manage your orders, addresses, wallet and vouchers')).toBeTruthy();
     await click(getByText(container, 'Log In'));
-    expect(platform.navigation.go).toHaveBeenCalledWith('login');
+    // Back to the user centre after logging in.
+    expect(platform.navigation.go).toHaveBeenCalledWith('login', { isBack: 1 });
     expect(platform.setTitle).toHaveBeenCalledWith('User Center');
   });
 

@@ -1,5 +1,12 @@
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
-import { acceptedFiles, extensionOf, taroFeedback, taroRequest, taroStorage, taroUpload } from '../../../src/platform/common';
+import {
+  acceptedFiles,
+  extensionOf,
+  taroFeedback,
+  taroRequest,
+  taroStorage,
+  taroUpload,
+} from '../../../src/platform/common';
 import { TransportError, UploadError, type PickedFile, type UploadOptions } from '../../../src/platform/types';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/fake-taro').fakeTaroModule);
@@ -102,7 +109,13 @@ describe('taroRequest', () => {
       fakeTaro.request.mockImplementationOnce(
         () =>
           new Promise((_, reject) => {
-            setTimeout(() => reject(Object.assign(new Error('The user aborted a request.'), { errMsg: 'The user aborted a request.' })), 3000);
+            setTimeout(
+              () =>
+                reject(
+                  Object.assign(new Error('The user aborted a request.'), { errMsg: 'The user aborted a request.' }),
+                ),
+              3000,
+            );
           }),
       );
       const pending = taroRequest({ ...req, timeout: 3000 }).catch((e: unknown) => e);
@@ -257,6 +270,35 @@ describe('taroFeedback', () => {
       ['Failed', 'error'],
       ['Note', 'none'],
     ]);
+  });
+
+  it('drops the icon of a long message, which WeChat would cut after 7 Chinese characters', () => {
+    taroFeedback.toast('登录成功', 'success');
+    taroFeedback.toast('密码已修改，请重新登录', 'success');
+    taroFeedback.toast('Registration Successful', 'success');
+    taroFeedback.toast('Wrong e-mail or password', 'error');
+    expect(fakeTaro.showToast.mock.calls.map((c) => [c[0].title, c[0].icon])).toEqual([
+      ['登录成功', 'success'],
+      ['密码已修改，请重新登录', 'none'],
+      ['Registration Successful', 'none'],
+      ['Wrong e-mail or password', 'none'],
+    ]);
+  });
+
+  it('asks a yes/no question and answers whether it was confirmed', async () => {
+    await expect(
+      taroFeedback.confirm('Delete this address?', { confirmText: 'Delete', cancelText: 'Cancel' }),
+    ).resolves.toBe(true);
+    expect(fakeTaro.showModal).toHaveBeenCalledWith({
+      content: 'Delete this address?',
+      showCancel: true,
+      confirmText: 'Delete',
+      cancelText: 'Cancel',
+    });
+    fakeTaro.showModal.mockResolvedValueOnce({ errMsg: 'showModal:ok', confirm: false, cancel: true });
+    await expect(taroFeedback.confirm('Again?')).resolves.toBe(false);
+    fakeTaro.showModal.mockRejectedValueOnce(new Error('showModal:fail'));
+    await expect(taroFeedback.confirm('Broken?')).resolves.toBe(false);
   });
 
   it('shows a masked spinner and hides it', () => {

@@ -66,7 +66,9 @@ describe('weapp platform', () => {
   });
 
   it('labels the tab bar in the current language, ignoring a failure off a tab page', async () => {
-    fakeTaro.setTabBarItem.mockImplementationOnce(() => Promise.reject({ errMsg: 'setTabBarItem:fail not TabBar page' }));
+    fakeTaro.setTabBarItem.mockImplementationOnce(() =>
+      Promise.reject({ errMsg: 'setTabBarItem:fail not TabBar page' }),
+    );
     weapp.setTabLabels(['Home', 'Orders', 'Me']);
     expect(fakeTaro.setTabBarItem.mock.calls.map((c) => c[0])).toEqual([
       { index: 0, text: 'Home' },

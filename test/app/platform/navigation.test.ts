@@ -45,7 +45,9 @@ describe('weapp navigation', () => {
     const unbuilt = (Object.keys(ROUTES) as RouteName[]).find((r) => !BUILT_ROUTES.includes(r));
     if (unbuilt) {
       await weappNavigation.go(unbuilt, { x: 1 });
-      expect(fakeTaro.navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: `/${ROUTES.notFound.page}` }));
+      expect(fakeTaro.navigateTo).toHaveBeenLastCalledWith(
+        expect.objectContaining({ url: `/${ROUTES.notFound.page}` }),
+      );
     }
     fakeTaro.navigateTo.mockRejectedValueOnce(new Error('navigateTo:fail page limit exceeded'));
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -110,6 +112,14 @@ describe('H5 navigation', () => {
     window.history.pushState({}, '', '/article/42');
     fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { id: '7' } } });
     expect(h5Navigation.params('article').id).toBe('42');
+  });
+
+  it('decodes query values, which Taro leaves percent-encoded (a malformed one stays as it is)', () => {
+    window.history.pushState({}, '', '/search');
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { keyword: '%E9%9D%A2%20a%26b', bad: '100%' } } });
+    expect(h5Navigation.params('search')).toEqual({ keyword: '面 a&b', bad: '100%' });
+    fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { keyword: '%E7%82%92%E9%A5%AD' } } });
+    expect(weappNavigation.params('search')).toEqual({ keyword: '炒饭' });
   });
 
   it('gives only the query when the path is not the route', () => {

@@ -4,7 +4,13 @@ import { fakePlatform } from '../support/fake-platform';
 
 function api() {
   const platform = fakePlatform();
-  const http = createHttp({ platform, baseUrl: '', getToken: () => undefined, getLang: () => 'cn', onSessionInvalid: jest.fn() });
+  const http = createHttp({
+    platform,
+    baseUrl: '',
+    getToken: () => undefined,
+    getLang: () => 'cn',
+    onSessionInvalid: jest.fn(),
+  });
   return { platform, api: createApi(http) };
 }
 

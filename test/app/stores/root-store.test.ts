@@ -38,9 +38,35 @@ describe('RootStore', () => {
     await store.api.articles.news(1);
     store.session.setToken('fresh');
     await store.api.articles.news(1);
-    store.session.logout();
+    store.session.clear();
     await store.api.articles.news(1);
     expect(platform.requests.map((r) => r.header.Authorization)).toEqual([undefined, 'Bearer fresh', undefined]);
+  });
+
+  it('Log Out revokes the dropped token on the server, and the next calls go without one', async () => {
+    const platform = fakePlatform({ storage: { token: 'tok-1', userInfo: { name: 'Li' } } });
+    const store = new RootStore({ platform, apiBase: '' });
+    await store.session.logout();
+    await store.api.articles.news(1);
+    expect(platform.requests.map((r) => [r.method, r.url, r.header.Authorization])).toEqual([
+      ['POST', '/api/szeat/logout', 'Bearer tok-1'],
+      ['GET', '/api/szeat/whats-news-list?page=1', undefined],
+    ]);
+    expect(store.session.isLoggedIn).toBe(false);
+  });
+
+  it('a revoke answering 1002 (token already dead) changes nothing else', async () => {
+    const platform = fakePlatform({
+      storage: { token: 'tok-1' },
+      respond: () => ({ statusCode: 401, data: { code: 1002, msg: 'Session expired', data: null } }),
+    });
+    const store = new RootStore({ platform, apiBase: '' });
+    const clear = jest.spyOn(store.session, 'clear');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    await store.session.logout();
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(store.session.isLoggedIn).toBe(false);
+    warn.mockRestore();
   });
 
   it('logs the session out when a call answers 1002', async () => {
@@ -52,6 +78,8 @@ describe('RootStore', () => {
     await expect(store.api.articles.news(1)).rejects.toMatchObject({ code: 1002 });
     expect(store.session.isLoggedIn).toBe(false);
     expect(platform.storage.data.has('token')).toBe(false);
+    // Only the call itself: no logout call with the dead token.
+    expect(platform.requests).toHaveLength(1);
   });
 
   it('uses an api handed in (tests) instead of building one', () => {

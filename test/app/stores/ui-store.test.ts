@@ -8,7 +8,8 @@ import { memoryStorage } from '../support/fake-platform';
 function ui(saved?: unknown) {
   const storage = memoryStorage(saved === undefined ? {} : { _lang: saved });
   const reload = jest.fn();
-  return { store: new UiStore({ storage, reload }), storage, reload };
+  const feedback = { toast: jest.fn(), showBusy: jest.fn(), hideBusy: jest.fn(), confirm: jest.fn() };
+  return { store: new UiStore({ storage, reload, feedback }), storage, reload, feedback };
 }
 
 describe('UiStore', () => {
@@ -63,19 +64,36 @@ describe('UiStore', () => {
       expect(ui('en').store.errorMessage(new ApiError(1500, ''))).toBe(en.errors.unknown);
     });
 
-    it.each(['network', 'timeout', 'cancel'] as const)('has its own sentence for a %s failure, in each language', (kind) => {
-      expect(ui('en').store.errorMessage(new HttpError(kind, 'x'))).toBe(en.errors[kind]);
-      expect(ui('cn').store.errorMessage(new HttpError(kind, 'x'))).toBe(cn.errors[kind]);
-    });
+    it.each(['network', 'timeout', 'cancel'] as const)(
+      'has its own sentence for a %s failure, in each language',
+      (kind) => {
+        expect(ui('en').store.errorMessage(new HttpError(kind, 'x'))).toBe(en.errors[kind]);
+        expect(ui('cn').store.errorMessage(new HttpError(kind, 'x'))).toBe(cn.errors[kind]);
+      },
+    );
 
     it('names the status of a status failure', () => {
-      expect(ui('en').store.errorMessage(new HttpError('status', 'HTTP 502', 502))).toBe('Server error (502). Please try again later.');
-      expect(ui('cn').store.errorMessage(new HttpError('status', 'HTTP 502', 502))).toBe('服务器错误（502），请稍后再试');
+      expect(ui('en').store.errorMessage(new HttpError('status', 'HTTP 502', 502))).toBe(
+        'Server error (502). Please try again later.',
+      );
+      expect(ui('cn').store.errorMessage(new HttpError('status', 'HTTP 502', 502))).toBe(
+        '服务器错误（502），请稍后再试',
+      );
     });
 
     it('has a generic sentence for anything else', () => {
       expect(ui('en').store.errorMessage(new Error('boom'))).toBe(en.errors.unknown);
       expect(ui('cn').store.errorMessage('boom')).toBe(cn.errors.unknown);
     });
+  });
+
+  it('showError toasts the message of a failed call as an error', () => {
+    const { store, feedback } = ui('en');
+    store.showError(new ApiError(1001, 'Wrong e-mail or password'));
+    store.showError(new HttpError('network', 'x'));
+    expect(feedback.toast.mock.calls).toEqual([
+      ['Wrong e-mail or password', 'error'],
+      [en.errors.network, 'error'],
+    ]);
   });
 });

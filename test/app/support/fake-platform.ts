@@ -1,4 +1,11 @@
-import type { Navigation, Platform, RawRequest, RawResponse } from '../../../src/platform/types';
+import type {
+  LatLng,
+  Navigation,
+  Platform,
+  RawRequest,
+  RawResponse,
+  WechatLoginKind,
+} from '../../../src/platform/types';
 
 /** An in-memory Storage whose calls are recorded. */
 export function memoryStorage(initial: Record<string, unknown> = {}) {
@@ -25,6 +32,12 @@ export interface FakePlatformOptions {
   respond?: (req: RawRequest) => Promise<RawResponse> | RawResponse;
   /** What navigation.params() returns. */
   params?: Record<string, string>;
+  /** What feedback.confirm() answers (default yes). */
+  confirm?: boolean;
+  /** Which WeChat sign-in login.wechat() reports (default: mini-program off H5, none on H5). */
+  wechat?: WechatLoginKind;
+  /** What location.current() gives (GCJ-02) or rejects with; default: it never answers. */
+  position?: LatLng | Error;
 }
 
 /** A Platform made of jest fakes; `requests` records every request the platform was asked to make. */
@@ -37,7 +50,20 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     back: jest.fn(async () => {}),
     params: jest.fn(() => ({ ...(options.params ?? {}) })),
   };
-  const feedback = { toast: jest.fn(), showBusy: jest.fn(), hideBusy: jest.fn() };
+  const feedback = {
+    toast: jest.fn(),
+    showBusy: jest.fn(),
+    hideBusy: jest.fn(),
+    confirm: jest.fn(
+      async (_message: string, _options?: { confirmText?: string; cancelText?: string }) => options.confirm ?? true,
+    ),
+  };
+  const login = {
+    wechat: jest.fn((): WechatLoginKind => options.wechat ?? (options.isH5 === false ? 'mini-program' : 'none')),
+    code: jest.fn(async () => 'wx-code-1'),
+    returnUrl: jest.fn((path: string) => `https://szeat.test${path}`),
+    leaveTo: jest.fn(),
+  };
   const platform = {
     name: options.isH5 === false ? 'weapp' : 'h5',
     isH5: options.isH5 !== false,
@@ -49,10 +75,21 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     }),
     upload: jest.fn(async () => []),
     navigation,
+    login,
     feedback,
     reload: jest.fn(),
     setTitle: jest.fn(),
     setTabLabels: jest.fn(),
+    location: {
+      current: jest.fn(async (): Promise<LatLng> => {
+        const p = options.position;
+        if (p instanceof Error) throw p;
+        return p ? { ...p } : new Promise<LatLng>(() => {});
+      }),
+    },
+    // The mini program's map: positions pass through unchanged.
+    map: { tileUrl: '', attribution: '', toMap: (p: LatLng) => ({ ...p }), fromMap: (p: LatLng) => ({ ...p }) },
+    scrollTo: jest.fn(),
   } satisfies Platform;
   return Object.assign(platform, { requests });
 }

@@ -76,6 +76,11 @@ function build() {
     getCurrentPages: jest.fn((): Array<{ route?: string; options?: Record<string, string> }> => []),
     getCurrentInstance: jest.fn((): { router?: { params: Record<string, unknown> } } => ({ router: { params: {} } })),
     showToast: jest.fn(ok),
+    showModal: jest.fn(async (_options?: any) => ({ errMsg: 'showModal:ok', confirm: true, cancel: false })),
+    login: jest.fn(async (_options?: any): Promise<{ errMsg: string; code?: string }> => ({
+      errMsg: 'login:ok',
+      code: 'taro-login-code',
+    })),
     showLoading: jest.fn(ok),
     hideLoading: jest.fn(ok),
     setNavigationBarTitle: jest.fn(ok),
@@ -102,6 +107,9 @@ function fakeTaroNamed() {
   // Named imports (`import { request } from '@tarojs/taro'`) read through to the current fake.
   const names = Object.keys(build()).filter((k) => typeof (fakeTaro as Record<string, unknown>)[k] === 'function');
   return Object.fromEntries(
-    names.map((name) => [name, (...args: unknown[]) => ((fakeTaro as any)[name] as (...a: unknown[]) => unknown)(...args)]),
+    names.map((name) => [
+      name,
+      (...args: unknown[]) => ((fakeTaro as any)[name] as (...a: unknown[]) => unknown)(...args),
+    ]),
   );
 }

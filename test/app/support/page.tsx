@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import type { Api } from '../../../src/services';
+import type {
+  AccountsApi,
+  AddressesApi,
+  Api,
+  CatalogueApi,
+  PlacesApi,
+  RestaurantsApi,
+  SearchApi,
+} from '../../../src/services';
 import { RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';
@@ -14,12 +22,50 @@ export function fakeApi() {
       news: jest.fn<Promise<PagedData<ArticleSummary>>, [number, number?]>(),
       get: jest.fn<Promise<Article>, [number]>(),
     },
+    accounts: fakeArea<AccountsApi>(ACCOUNTS),
+    addresses: fakeArea<AddressesApi>(['list', 'get', 'save', 'remove', 'setDefault']),
+    places: fakeArea<PlacesApi>(['areas', 'buildings', 'closest', 'ipLocation']),
+    restaurants: fakeArea<RestaurantsApi>(['list', 'newest', 'info', 'menu', 'reviews']),
+    catalogue: fakeArea<CatalogueApi>(['cuisines', 'promotions', 'ads']),
+    search: fakeArea<SearchApi>(['multiple']),
   } satisfies Api;
+}
+
+/** jest fakes for every call of one API area. */
+export type FakeArea<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : never };
+
+function fakeArea<T>(names: Array<keyof T>): FakeArea<T> {
+  return Object.fromEntries(names.map((name) => [name, jest.fn()])) as FakeArea<T>;
+}
+
+const ACCOUNTS: Array<keyof AccountsApi> = [
+  'reg',
+  'login',
+  'wxMiniLogin',
+  'wxOauthUrl',
+  'wxPublicLogin',
+  'me',
+  'logout',
+  'resetPwdSms',
+  'saveNewPwd',
+];
+
+/** Accounts calls with the answers most screens need: `me` never answers unless told, logout succeeds. */
+export function withAccountDefaults(api: FakeApi): FakeApi {
+  api.accounts.me.mockImplementation(() => new Promise(() => {}));
+  api.accounts.logout.mockResolvedValue(null);
+  return api;
 }
 
 export type FakeApi = ReturnType<typeof fakeApi>;
 
-export const paged = <T,>(list: T[]): PagedData<T> => ({ list, total: list.length, page: 1, page_size: 10, has_more: false });
+export const paged = <T,>(list: T[]): PagedData<T> => ({
+  list,
+  total: list.length,
+  page: 1,
+  page_size: 10,
+  has_more: false,
+});
 
 export function summary(id: number, title: string, extra: Partial<ArticleSummary> = {}): ArticleSummary {
   return { id, title, summary: `${title} in short`, cover: '', published_at: Date.UTC(2025, 4, 20, 4), ...extra };
@@ -28,7 +74,7 @@ export function summary(id: number, title: string, extra: Partial<ArticleSummary
 /** Renders a page inside a StoreProvider with a RootStore on a fake platform and a fake api. */
 export async function renderPage(Page: ComponentType, options: FakePlatformOptions & { api?: FakeApi } = {}) {
   const platform = fakePlatform(options);
-  const api = options.api ?? fakeApi();
+  const api = options.api ?? withAccountDefaults(fakeApi());
   const store = new RootStore({ platform, apiBase: '', api });
   const view = await render(
     <StoreProvider store={store}>

@@ -60,7 +60,8 @@ function ownText(el: Element): string {
   return text.trim();
 }
 
-const matches = (value: string, text: string | RegExp) => (typeof text === 'string' ? value === text : text.test(value));
+const matches = (value: string, text: string | RegExp) =>
+  typeof text === 'string' ? value === text : text.test(value);
 
 export function queryAllByText(container: Element, text: string | RegExp): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>('*')).filter((el) => matches(ownText(el), text));

@@ -13,7 +13,14 @@ export function taroWithPageHooks(): unknown {
     useEffect(() => {
       fn();
     }, []);
-  const hooks: Record<string, unknown> = { useDidShow: onMount, useLoad: onMount, useReady: onMount, useDidHide: () => {} };
+  const hooks: Record<string, unknown> = {
+    useDidShow: onMount,
+    useLoad: onMount,
+    useReady: onMount,
+    useDidHide: () => {},
+  };
   // A proxy, not a spread copy: taro-h5 imports itself through `@tarojs/taro` while it initialises.
-  return new Proxy(actual, { get: (target, key) => (typeof key === 'string' && key in hooks ? hooks[key] : target[key]) });
+  return new Proxy(actual, {
+    get: (target, key) => (typeof key === 'string' && key in hooks ? hooks[key] : target[key]),
+  });
 }

@@ -46,7 +46,9 @@ describe('matchPath', () => {
   });
 
   it('round-trips with buildPath', () => {
-    expect(matchPath('/rating/:orderId', buildPath('/rating/:orderId', { orderId: 'Z 9' }))).toEqual({ orderId: 'Z 9' });
+    expect(matchPath('/rating/:orderId', buildPath('/rating/:orderId', { orderId: 'Z 9' }))).toEqual({
+      orderId: 'Z 9',
+    });
   });
 });
 

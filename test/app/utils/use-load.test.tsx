@@ -2,7 +2,15 @@ import { useLoad, type LoadState } from '../../../src/utils/use-load';
 import { deferred } from '../support/fake-platform';
 import { actAsync, render } from '../support/render';
 
-function Probe({ load, dep, onState }: { load: () => Promise<string>; dep: number; onState(s: LoadState<string>, reload: () => void): void }) {
+function Probe({
+  load,
+  dep,
+  onState,
+}: {
+  load: () => Promise<string>;
+  dep: number;
+  onState(s: LoadState<string>, reload: () => void): void;
+}) {
   const [state, reload] = useLoad(load, [dep]);
   onState(state, reload);
   return null;
@@ -12,7 +20,13 @@ describe('useLoad', () => {
   it('is loading, then ready with the data', async () => {
     const answer = deferred<string>();
     const states: string[] = [];
-    await render(<Probe load={() => answer.promise} dep={1} onState={(s) => states.push(s.status === 'ready' ? `ready:${s.data}` : s.status)} />);
+    await render(
+      <Probe
+        load={() => answer.promise}
+        dep={1}
+        onState={(s) => states.push(s.status === 'ready' ? `ready:${s.data}` : s.status)}
+      />,
+    );
     expect(states[states.length - 1]).toBe('loading');
     await actAsync(() => answer.resolve('hello'));
     expect(states[states.length - 1]).toBe('ready:hello');

@@ -9,11 +9,14 @@ import { buildApp } from '../../../server/src/app';
 import { fromRoot, loadConfig } from '../../../server/src/config';
 import { openDb } from '../../../server/src/db';
 import { migrateToLatest } from '../../../server/src/db/migrate';
+import { createIntegrations, type Integrations } from '../../../server/src/integrations';
 import { seedIfEmpty } from '../../../server/src/db/seed';
 
 export interface TestServer {
   /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The app's integrations (sandboxes): tests read e.g. the SMS outbox here. */
+  integrations: Integrations;
   close(): Promise<void>;
 }
 
@@ -52,13 +55,15 @@ export async function startServer(): Promise<TestServer> {
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db);
-    const app = await buildApp({ config, db });
+    const integrations = createIntegrations(config);
+    const app = await buildApp({ config, db, integrations });
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error(`Unexpected server address ${String(address)}`);
     let closed = false;
     return {
       url: `http://127.0.0.1:${address.port}`,
+      integrations,
       async close() {
         if (closed) return;
         closed = true;

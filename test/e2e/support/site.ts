@@ -22,6 +22,8 @@ export interface ApiRequest {
 
 export interface Site {
   readonly url: string;
+  /** The running server, with its sandbox integrations (e.g. the SMS outbox). */
+  readonly server: TestServer;
   readonly page: Page;
   readonly context: BrowserContext;
   /** Every API call the page made since the test started (or since the test cleared the array). */
@@ -90,6 +92,10 @@ export function useSite(): Site {
     get url() {
       if (!server) throw new Error('The server is not started (use the site inside a test)');
       return server.url;
+    },
+    get server() {
+      if (!server) throw new Error('The server is not started (use the site inside a test)');
+      return server;
     },
     get page() {
       if (!state.page) throw new Error('No page (use the site inside a test)');

@@ -38,7 +38,9 @@ export function testClock(start = Date.UTC(2026, 9, 1, 4, 0, 0)) {
 }
 
 /** The databases every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server; dropped by the returned function. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -229,6 +229,16 @@ export function createFakeWx(ctx: FakeWxContext): Record<string, unknown> {
   async('login', () => ({ code: 'harness-login-code' }));
   async('getSetting', () => ({ authSetting: {} }));
   async('getClipboardData', () => ({ data: '' }));
+  // The phone stands in Dongmen, Shenzhen (GCJ-02, which the app asks for).
+  async('getLocation', () => ({
+    latitude: 22.5485,
+    longitude: 114.1235,
+    speed: -1,
+    accuracy: 30,
+    altitude: 0,
+    verticalAccuracy: 0,
+    horizontalAccuracy: 30,
+  }));
 
   // navigation: refused where WeChat refuses it, else recorded for the test to follow (openPage the url)
   for (const name of ['navigateTo', 'redirectTo', 'switchTab', 'reLaunch']) {

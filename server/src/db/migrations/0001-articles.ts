@@ -17,11 +17,7 @@ export function m0001Articles(dialect: DialectName) {
         .addColumn('published_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('articles_kind_published')
-        .on('articles')
-        .columns(['kind', 'published_at'])
-        .execute();
+      await db.schema.createIndex('articles_kind_published').on('articles').columns(['kind', 'published_at']).execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('articles').execute();

@@ -16,7 +16,8 @@ const ARTICLES: Seed[] = [
     title_cn: '我们做什么',
     title_en: 'What Do We Do',
     summary_cn: 'szeat 把深圳、惠州（银滩）、广州和东莞的好餐厅送到你家门口。',
-    summary_en: 'szeat brings good restaurants in Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan to your door.',
+    summary_en:
+      'szeat brings good restaurants in Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan to your door.',
     body_cn:
       'szeat 是一个中英双语的外卖与自取平台。\n\n' +
       '你可以按地址查找附近的餐厅，浏览菜单，把喜欢的菜加入购物车，选择外送或到店自取，并用微信支付、支付宝、货到付款或钱包余额付款。\n\n' +
@@ -84,18 +85,78 @@ const ARTICLES: Seed[] = [
 ];
 
 const NEWS_TOPICS: Array<[string, string, string, string]> = [
-  ['东莞松山湖新增 6 家餐厅', 'Six new restaurants in Songshan Lake, Dongguan', '从潮汕牛肉火锅到越南河粉，松山湖的选择更多了。', 'From Chaoshan beef hotpot to Vietnamese pho, Songshan Lake has more to choose from.'],
-  ['惠州银滩周末配送时间延长至凌晨 1 点', 'Silver Beach weekend deliveries until 1 a.m.', '每周五、周六晚上，银滩片区的配送延长到凌晨 1 点。', 'On Friday and Saturday nights, deliveries around Silver Beach run until 1 a.m.'],
-  ['微信小程序上线', 'Our WeChat mini program is live', '在微信中搜索 szeat，或在网站顶部扫码即可使用。', 'Search for szeat in WeChat, or scan the code at the top of the site.'],
-  ['广州天河区满 80 减 15', '¥15 off ¥80 in Tianhe, Guangzhou', '本月在天河区下单，满 80 元立减 15 元。', 'This month, orders over ¥80 in Tianhe get ¥15 off.'],
-  ['深圳南山区新增自取点', 'New collection points in Nanshan, Shenzhen', '科技园和后海新增 12 家支持到店自取的餐厅。', 'Twelve more restaurants around the Science Park and Houhai now offer collection.'],
-  ['春节期间营业安排', 'Opening over Spring Festival', '春节期间部分餐厅调整营业时间，请以餐厅页面为准。', 'Some restaurants change their hours over Spring Festival; check each restaurant page.'],
-  ['钱包充值送优惠券', 'Top up your wallet, get a voucher', '单次充值 200 元，赠送 20 元优惠券。', 'Top up ¥200 at once and get a ¥20 voucher.'],
-  ['评分功能升级：可以上传照片了', 'Ratings now take photos', '为订单评分时，可以附上最多 3 张照片。', 'When you rate an order, you can now add up to three photos.'],
-  ['福田区午餐高峰配送提速', 'Faster lunch deliveries in Futian', '我们在福田区增加了午餐时段的骑手。', 'We added couriers in Futian for the lunch rush.'],
-  ['新用户首单免配送费', 'No delivery fee on your first order', '注册后第一笔外送订单免配送费。', 'Your first delivery order after signing up has no delivery fee.'],
-  ['英文菜单全面上线', 'English menus everywhere', '所有合作餐厅的菜单现在都有英文版本。', 'Every partner restaurant now has an English menu.'],
-  ['台风天气配送提示', 'Deliveries during typhoon warnings', '台风预警期间，部分区域可能暂停配送，请留意通知。', 'During typhoon warnings some areas may pause deliveries; watch for notices.'],
+  [
+    '东莞松山湖新增 6 家餐厅',
+    'Six new restaurants in Songshan Lake, Dongguan',
+    '从潮汕牛肉火锅到越南河粉，松山湖的选择更多了。',
+    'From Chaoshan beef hotpot to Vietnamese pho, Songshan Lake has more to choose from.',
+  ],
+  [
+    '惠州银滩周末配送时间延长至凌晨 1 点',
+    'Silver Beach weekend deliveries until 1 a.m.',
+    '每周五、周六晚上，银滩片区的配送延长到凌晨 1 点。',
+    'On Friday and Saturday nights, deliveries around Silver Beach run until 1 a.m.',
+  ],
+  [
+    '微信小程序上线',
+    'Our WeChat mini program is live',
+    '在微信中搜索 szeat，或在网站顶部扫码即可使用。',
+    'Search for szeat in WeChat, or scan the code at the top of the site.',
+  ],
+  [
+    '广州天河区满 80 减 15',
+    '¥15 off ¥80 in Tianhe, Guangzhou',
+    '本月在天河区下单，满 80 元立减 15 元。',
+    'This month, orders over ¥80 in Tianhe get ¥15 off.',
+  ],
+  [
+    '深圳南山区新增自取点',
+    'New collection points in Nanshan, Shenzhen',
+    '科技园和后海新增 12 家支持到店自取的餐厅。',
+    'Twelve more restaurants around the Science Park and Houhai now offer collection.',
+  ],
+  [
+    '春节期间营业安排',
+    'Opening over Spring Festival',
+    '春节期间部分餐厅调整营业时间，请以餐厅页面为准。',
+    'Some restaurants change their hours over Spring Festival; check each restaurant page.',
+  ],
+  [
+    '钱包充值送优惠券',
+    'Top up your wallet, get a voucher',
+    '单次充值 200 元，赠送 20 元优惠券。',
+    'Top up ¥200 at once and get a ¥20 voucher.',
+  ],
+  [
+    '评分功能升级：可以上传照片了',
+    'Ratings now take photos',
+    '为订单评分时，可以附上最多 3 张照片。',
+    'When you rate an order, you can now add up to three photos.',
+  ],
+  [
+    '福田区午餐高峰配送提速',
+    'Faster lunch deliveries in Futian',
+    '我们在福田区增加了午餐时段的骑手。',
+    'We added couriers in Futian for the lunch rush.',
+  ],
+  [
+    '新用户首单免配送费',
+    'No delivery fee on your first order',
+    '注册后第一笔外送订单免配送费。',
+    'Your first delivery order after signing up has no delivery fee.',
+  ],
+  [
+    '英文菜单全面上线',
+    'English menus everywhere',
+    '所有合作餐厅的菜单现在都有英文版本。',
+    'Every partner restaurant now has an English menu.',
+  ],
+  [
+    '台风天气配送提示',
+    'Deliveries during typhoon warnings',
+    '台风预警期间，部分区域可能暂停配送，请留意通知。',
+    'During typhoon warnings some areas may pause deliveries; watch for notices.',
+  ],
 ];
 
 export function articleSeed(): Insertable<ArticlesTable>[] {

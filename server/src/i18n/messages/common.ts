@@ -1,7 +1,10 @@
 /** Messages every module uses: envelope, transport and validation. */
 export const common = {
   ok: { cn: '成功', en: 'Success' },
-  'error.internal': { cn: '服务器开小差了，请稍后再试', en: 'Something went wrong on our side. Please try again later.' },
+  'error.internal': {
+    cn: '服务器开小差了，请稍后再试',
+    en: 'Something went wrong on our side. Please try again later.',
+  },
   'error.unavailable': { cn: '服务暂不可用，请稍后再试', en: 'The service is unavailable. Please try again later.' },
   'error.api_not_found': { cn: '接口不存在：{path}', en: 'No such API: {path}' },
   'error.method_not_allowed': { cn: '不支持的请求方法', en: 'Method not allowed' },

@@ -19,7 +19,12 @@ function summary(row: Row, lang: Lang): ArticleSummary {
 }
 
 export function createArticlesService(repo: ArticlesRepository) {
-  async function list(kind: ArticleKind, page: number, pageSize: number, lang: Lang): Promise<PagedData<ArticleSummary>> {
+  async function list(
+    kind: ArticleKind,
+    page: number,
+    pageSize: number,
+    lang: Lang,
+  ): Promise<PagedData<ArticleSummary>> {
     const { rows, total } = await repo.page(kind, (page - 1) * pageSize, pageSize);
     return {
       list: rows.map((r) => summary(r, lang)),

@@ -1,0 +1,53 @@
+import { Image, Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import type { StoreSummary } from '../../../types/api/stores';
+import type { TFunction } from '../../i18n';
+import { useStores, useT } from '../../stores';
+import { formatPrice } from '../../utils/price';
+import { StoreStatus } from '../store-status';
+import './index.scss';
+
+export function distanceText(t: TFunction, metres: number | null | undefined): string {
+  if (metres === null || metres === undefined) return '';
+  if (metres < 1000) return t('store.distance_m', { m: Math.max(10, Math.round(metres / 10) * 10) });
+  return t('store.distance_km', { km: (metres / 1000).toFixed(1) });
+}
+
+/** One restaurant in a list: picture, name, rating, cuisines, fees, distance and whether it is open. */
+export const StoreCard = observer(function StoreCard({
+  store,
+  onOpen,
+}: {
+  store: StoreSummary;
+  onOpen(id: number): void;
+}) {
+  const root = useStores();
+  const t = useT();
+  const distance = distanceText(t, store.distance_m);
+  return (
+    <View className={`store-card ${store.is_open ? '' : 'store-card--closed'}`} onClick={() => onOpen(store.id)}>
+      <Image className='store-card__logo picture-cover' src={root.imageUrl(store.logo)} mode='aspectFill' lazyLoad />
+      <View className='store-card__body'>
+        <View className='store-card__row'>
+          <Text className='store-card__name'>{store.name}</Text>
+          {distance && <Text className='store-card__distance'>{distance}</Text>}
+        </View>
+        <View className='store-card__row store-card__meta'>
+          <Text className='store-card__rating'>
+            {store.rating > 0 ? t('store.rating', { rating: store.rating.toFixed(1) }) : t('store.no_rating')}
+          </Text>
+          {store.review_count > 0 && (
+            <Text className='store-card__reviews'>{t('store.review_count', { count: store.review_count })}</Text>
+          )}
+          <Text className='store-card__cuisines'>{store.cuisines.map((c) => c.name).join(' · ')}</Text>
+        </View>
+        <View className='store-card__row store-card__fees'>
+          <Text>{t('store.min_order', { price: formatPrice(store.min_order_fen) })}</Text>
+          <Text>{t('store.delivery_fee', { price: formatPrice(store.delivery_fee_fen) })}</Text>
+          <Text>{t('store.prep_minutes', { minutes: store.prep_minutes })}</Text>
+        </View>
+        <StoreStatus state={store} className='store-card__status' />
+      </View>
+    </View>
+  );
+});

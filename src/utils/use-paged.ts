@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PagedData } from '../../types/api/common';
+
+export interface PagedState<T, R> {
+  status: 'loading' | 'ready' | 'error';
+  items: T[];
+  /** The first page's whole answer (for what comes beside the list: counts, a summary). */
+  first: R | undefined;
+  total: number;
+  hasMore: boolean;
+  error: unknown;
+  loadingMore: boolean;
+  /** Loading a further page failed; the items so far stay. */
+  moreError: unknown;
+  loadMore(): void;
+  reload(): void;
+}
+
+/**
+ * A paged list with "load more": page 1 whenever deps change (a stale answer is dropped), then further pages
+ * appended on request.
+ */
+export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
+  load: (page: number) => Promise<R>,
+  deps: unknown[],
+): PagedState<T, R> {
+  const [state, setState] = useState<Omit<PagedState<T, R>, 'loadMore' | 'reload'>>({
+    status: 'loading',
+    items: [],
+    first: undefined,
+    total: 0,
+    hasMore: false,
+    error: undefined,
+    loadingMore: false,
+    moreError: undefined,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const generation = useRef(0);
+  const page = useRef(1);
+
+  useEffect(() => {
+    const gen = ++generation.current;
+    page.current = 1;
+    setState((s) => ({
+      ...s,
+      status: 'loading',
+      items: [],
+      first: undefined,
+      error: undefined,
+      moreError: undefined,
+      loadingMore: false,
+    }));
+    loadRef.current(1).then(
+      (data) =>
+        gen === generation.current &&
+        setState((s) => ({
+          ...s,
+          status: 'ready',
+          items: data.list,
+          first: data,
+          total: data.total,
+          hasMore: data.has_more,
+        })),
+      (error: unknown) => gen === generation.current && setState((s) => ({ ...s, status: 'error', error })),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, attempt]);
+
+  const busy = useRef(false);
+  const loadMore = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    const gen = generation.current;
+    const next = page.current + 1;
+    setState((s) => ({ ...s, loadingMore: true, moreError: undefined }));
+    loadRef.current(next).then(
+      (data) => {
+        busy.current = false;
+        if (gen !== generation.current) return;
+        page.current = next;
+        setState((s) => ({
+          ...s,
+          loadingMore: false,
+          items: [...s.items, ...data.list],
+          total: data.total,
+          hasMore: data.has_more,
+        }));
+      },
+      (moreError: unknown) => {
+        busy.current = false;
+        if (gen !== generation.current) return;
+        setState((s) => ({ ...s, loadingMore: false, moreError }));
+      },
+    );
+  }, []);
+  const reload = useCallback(() => setAttempt((a) => a + 1), []);
+  return { ...state, loadMore, reload };
+}

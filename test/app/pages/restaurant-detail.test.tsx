@@ -1,0 +1,231 @@
+import RestaurantDetailPage from '../../../src/discover/restaurant-detail';
+import { ApiError } from '../../../src/services/http';
+import { LOCATION_KEY } from '../../../src/stores';
+import { ErrorCode } from '../../../types/errors';
+import { menu, storeInfo } from '../support/discover';
+import { deferred } from '../support/fake-platform';
+import { fakeApi, paged, renderPage, withAccountDefaults, type FakeApi } from '../support/page';
+import { actAsync, click, getByText, queryAllByText, queryByText, waitFor } from '../support/render';
+import type { StoreInfo, StoreReviews } from '../../../types/api/stores';
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
+
+const SAVED = {
+  lat: 22.548,
+  lng: 114.122,
+  name: 'Dongmen Pedestrian Street',
+  address: 'Dongmen Middle Road',
+  source: 'building',
+  building_id: 10,
+};
+
+function api(info: StoreInfo = storeInfo(9, 'Dongmen Lanzhou Noodles')) {
+  const a = withAccountDefaults(fakeApi());
+  a.restaurants.info.mockResolvedValue(info);
+  a.restaurants.menu.mockResolvedValue(menu(9));
+  a.catalogue.promotions.mockResolvedValue([]);
+  return a;
+}
+
+async function page(
+  a: FakeApi,
+  params: Record<string, string> = { id: '9' },
+  storage: Record<string, unknown> = { _lang: 'en', [LOCATION_KEY]: SAVED },
+) {
+  const view = await renderPage(RestaurantDetailPage, { api: a, params, storage });
+  await waitFor(() => view.container.querySelector('.menu-item'));
+  return view;
+}
+
+describe('restaurant_detail', () => {
+  it('loads the restaurant with the chosen position, and shows its header, fees and menu by category', async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    expect(a.restaurants.info).toHaveBeenCalledWith(9, { lat: 22.548, lng: 114.122 });
+    expect(a.restaurants.menu).toHaveBeenCalledWith(9);
+    expect(a.catalogue.promotions).toHaveBeenCalledWith({ restaurant_id: 9 });
+    expect(container.querySelector('.store-header__name')!.textContent).toBe('Dongmen Lanzhou Noodles');
+    expect(container.querySelector('.store-header__min-order .store-header__fact-value')!.textContent).toBe('¥20');
+    expect(container.querySelector('.store-header__delivery-fee .store-header__fact-value')!.textContent).toBe('¥5');
+    expect(getByText(container, 'Payment: WeChat Pay, AliPay')).toBeTruthy();
+    expect([...container.querySelectorAll('.menu__category-name')].map((e) => e.textContent)).toEqual([
+      'Noodles',
+      'Drinks',
+    ]);
+    expect([...container.querySelectorAll('.menu__nav-link')].map((e) => e.textContent)).toEqual(['Noodles', 'Drinks']);
+    expect(platform.setTitle).toHaveBeenCalledWith('Dongmen Lanzhou Noodles');
+    // No dialog: the address is in range.
+    expect(container.querySelector('.restaurant__range-dialog.at-modal--active')).toBeNull();
+  });
+
+  it('the category links jump to their category', async () => {
+    const { container, platform } = await page(api());
+    await click(getByText(container.querySelector('.menu__nav')!, 'Drinks'));
+    expect(platform.scrollTo).toHaveBeenCalledWith('#menu-cat-2');
+    expect(container.querySelector('#menu-cat-2')).not.toBeNull();
+  });
+
+  it('a sold-out dish is marked and does not open', async () => {
+    const { container } = await page(api());
+    const soldOut = getByText(container, 'Pickled Cabbage Noodles').closest<HTMLElement>('.menu-item')!;
+    expect(soldOut.className).toContain('menu-item--sold-out');
+    expect(soldOut.getAttribute('aria-disabled')).toBe('true');
+    expect(soldOut.textContent).toContain('Sold out');
+    await click(soldOut);
+    expect(container.querySelector('.menu-choice')).toBeNull();
+  });
+
+  it('a dish opens the choice layer; a valid choice goes to the cart hand-off, which says the cart comes later', async () => {
+    const { container, store, platform } = await page(api());
+    await click(getByText(container, 'Lanzhou Beef Noodles').closest<HTMLElement>('.menu-item')!);
+    const layer = container.querySelector<HTMLElement>('.menu-choice')!;
+    expect(layer).not.toBeNull();
+    await click(layer.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    expect(layer.querySelector('.menu-choice__notice')!.textContent).toBe('Please choose: Noodles');
+    expect(store.cartIntent.lastChoice).toBeUndefined();
+
+    await click(getByText(layer, 'Thin').closest<HTMLElement>('.menu-choice__option')!);
+    await click(layer.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    await waitFor(() => expect(container.querySelector('.menu-choice')).toBeNull());
+    expect(store.cartIntent.lastChoice).toMatchObject({ item_id: 159, option_names: ['Thin'], total_fen: 2000 });
+    expect(platform.feedback.toast).toHaveBeenCalledWith(
+      'The cart is coming in a later update, so nothing was added to a cart yet. Chosen: Lanzhou Beef Noodles (Thin) ×1, ¥20',
+    );
+  });
+
+  it('with a cart handler installed, says the dish was added', async () => {
+    const view = await page(api());
+    view.store.cartIntent.setHandler(async () => 'added' as const);
+    await click(getByText(view.container, 'Herbal Tea').closest<HTMLElement>('.menu-item')!);
+    await click(view.container.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    await waitFor(() => expect(view.platform.feedback.toast).toHaveBeenCalledWith('Added to the cart', 'success'));
+  });
+
+  it('"Search For A Dish" filters the menu by menuName, and leaving clears it', async () => {
+    const view = await page(api());
+    const { container, store } = view;
+    expect(store.search.barShown).toBe(true);
+    await actAsync(() => store.search.setMenuName('noodles'));
+    expect([...container.querySelectorAll('.menu-item__name')].map((e) => e.textContent)).toEqual([
+      'Lanzhou Beef Noodles',
+      'Pickled Cabbage Noodles',
+    ]);
+    expect(getByText(container, 'Dishes matching “noodles”: 2')).toBeTruthy();
+    await actAsync(() => store.search.setMenuName('pizza'));
+    expect(container.querySelectorAll('.menu-item')).toHaveLength(0);
+    expect(getByText(container, 'No dish matches “pizza”')).toBeTruthy();
+    // The top bar's box on this screen is the dish search.
+    expect(container.querySelector('.top-bar .search-bar input, .top-bar .search-bar taro-input-core')).not.toBeNull();
+    await view.unmount();
+    expect(store.search.menuName).toBe('');
+    expect(store.search.barShown).toBe(false);
+  });
+
+  it('a closed restaurant shows when it resumes, and the layer will not confirm', async () => {
+    const resumes = Date.UTC(2030, 0, 1, 2, 0); // 10:00 China time
+    const a = api(
+      storeInfo(15, 'Sea Breeze Desserts', { is_open: false, closed_reason: 'manual', resumes_at: resumes }),
+    );
+    const { container, store } = await page(a, { id: '15' });
+    expect(container.querySelector('.store-header__status')!.textContent).toBe(
+      'Temporarily closed · opens again on 2030-01-01 10:00',
+    );
+    expect(getByText(container, 'This restaurant is closed right now')).toBeTruthy();
+    await click(getByText(container, 'Herbal Tea').closest<HTMLElement>('.menu-item')!);
+    expect(container.querySelector('.menu-choice__notice')!.textContent).toBe(
+      'Temporarily closed · opens again on 2030-01-01 10:00',
+    );
+    await click(container.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    expect(store.cartIntent.lastChoice).toBeUndefined();
+  });
+
+  it('outside the delivery radius: the dialog offers Home Page and View Menu', async () => {
+    const a = api(storeInfo(9, 'Dongmen Lanzhou Noodles', { in_delivery_range: false }));
+    const { container, platform } = await page(a);
+    const dialog = container.querySelector('.restaurant__range-dialog')!;
+    expect(dialog.className).toContain('at-modal--active');
+    expect(getByText(dialog as HTMLElement, 'Address outside delivery radius')).toBeTruthy();
+    expect(
+      getByText(
+        dialog as HTMLElement,
+        'Your address (Dongmen Pedestrian Street) is outside the delivery radius of Dongmen Lanzhou Noodles.',
+      ),
+    ).toBeTruthy();
+    await click(getByText(dialog as HTMLElement, 'Home Page'));
+    expect(platform.navigation.go).toHaveBeenCalledWith('home');
+    await click(getByText(dialog as HTMLElement, 'View Menu'));
+    expect(container.querySelector('.restaurant__range-dialog')!.className).not.toContain('at-modal--active');
+  });
+
+  it('without a chosen address asks storeinfo without a position', async () => {
+    const a = api(storeInfo(9, 'Dongmen Lanzhou Noodles', { in_delivery_range: null }));
+    await page(a, { id: '9' }, { _lang: 'en' });
+    expect(a.restaurants.info).toHaveBeenCalledWith(9, undefined);
+  });
+
+  it('a dish from the search results is scrolled to, highlighted and opened', async () => {
+    const { container, platform } = await page(api(), { id: '9', item: '159' });
+    await waitFor(() => expect(container.querySelector('.menu-choice')).not.toBeNull());
+    expect(platform.scrollTo).toHaveBeenCalledWith('#menu-item-159');
+    expect(container.querySelector('#menu-item-159')!.className).toContain('menu-item--highlight');
+    expect(container.querySelector('.menu-choice__title')!.textContent).toBe('Lanzhou Beef Noodles');
+  });
+
+  it('the reviews tab shows the summary and the reviews, with load more', async () => {
+    const a = api();
+    const review = (id: number) => ({
+      id,
+      author: `Guest ${id}`,
+      food_rating: 4,
+      delivery_time: 'within40' as const,
+      other_rating: 5,
+      comment: `Comment ${id}`,
+      photos: [],
+      created_at: Date.UTC(2026, 9, id),
+    });
+    const summary = storeInfo(9, 'x').rating_summary;
+    const first: StoreReviews = { ...paged([review(1), review(2)]), total: 3, has_more: true, summary };
+    const second: StoreReviews = { ...paged([review(3)]), total: 3, page: 2, has_more: false, summary };
+    a.restaurants.reviews.mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+    const { container } = await page(a);
+    await click(container.querySelector<HTMLElement>('.restaurant__tab--reviews')!);
+    await waitFor(() => getByText(container, 'Comment 2'));
+    expect(a.restaurants.reviews).toHaveBeenCalledWith(9, 1, 10);
+    expect(getByText(container, 'Within 40 minutes: 4')).toBeTruthy();
+    expect(container.querySelector('.reviews__average-value')!.textContent).toBe('4.5');
+    await click(getByText(container, 'Load more'));
+    await waitFor(() => getByText(container, 'Comment 3'));
+    expect(a.restaurants.reviews).toHaveBeenLastCalledWith(9, 2, 10);
+    expect(getByText(container, 'No more reviews')).toBeTruthy();
+    expect(queryAllByText(container, /^Guest \d$/)).toHaveLength(3);
+  });
+
+  it('loading, then errors with retry, and not-found for an unknown id', async () => {
+    const a = api();
+    const info = deferred<StoreInfo>();
+    a.restaurants.info.mockReturnValueOnce(info.promise);
+    const view = await renderPage(RestaurantDetailPage, { api: a, params: { id: '9' }, storage: { _lang: 'en' } });
+    expect(view.container.querySelector('.state-view--loading')).not.toBeNull();
+    await actAsync(() => info.reject(new ApiError(ErrorCode.Internal, 'Server is busy')));
+    expect(getByText(view.container, 'Server is busy')).toBeTruthy();
+    await click(getByText(view.container, 'Try again'));
+    await waitFor(() => view.container.querySelector('.store-header'));
+    await view.unmount();
+
+    const missing = api();
+    missing.restaurants.info.mockRejectedValue(new ApiError(ErrorCode.NotFound, 'Not found'));
+    const gone = await renderPage(RestaurantDetailPage, {
+      api: missing,
+      params: { id: '999' },
+      storage: { _lang: 'en' },
+    });
+    await waitFor(() => getByText(gone.container, 'This restaurant does not exist or is no longer listed'));
+    await click(getByText(gone.container, 'Back to home'));
+    expect(gone.platform.navigation.replace).toHaveBeenCalledWith('home');
+    await gone.unmount();
+
+    const bad = await renderPage(RestaurantDetailPage, { api: api(), params: { id: 'abc' }, storage: { _lang: 'en' } });
+    expect(getByText(bad.container, 'This restaurant does not exist or is no longer listed')).toBeTruthy();
+    expect(queryByText(bad.container, 'Menu')).toBeNull();
+  });
+});
