@@ -1,0 +1,70 @@
+/**
+ * The real szeat server for tests that talk to it over HTTP (browser tests, the mini program harness): the app of
+ * server/src/app.ts on 127.0.0.1 with a random port, a fresh seeded SQLite file in a temporary directory, no logging.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { openDb } from '../../server/src/db';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { seedIfEmpty } from '../../server/src/db/seed';
+import { createIntegrations, type Integrations } from '../../server/src/integrations';
+
+export interface RealServer {
+  /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The app's integrations (sandboxes): tests read e.g. the SMS outbox here. */
+  integrations: Integrations;
+  close(): Promise<void>;
+}
+
+/** siteDir: the built H5 site to serve (relative to the repository), or none for an API-only server. */
+export async function startRealServer({ siteDir }: { siteDir?: string } = {}): Promise<RealServer> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-server-'));
+  // The process environment is ignored on purpose: a developer's DATABASE_URL or PORT must not leak into the tests.
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: 0,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: `sqlite:${path.join(tmp, 'szeat.db')}`,
+      SITE_DIR: siteDir ?? path.join(tmp, 'no-site'),
+      UPLOAD_DIR: path.join(tmp, 'uploads'),
+      BUILD_SITE: 'never',
+      SEED: 'auto',
+    },
+  );
+  const db = await openDb(config.DATABASE_URL);
+  try {
+    await migrateToLatest(db);
+    await seedIfEmpty(db);
+    const integrations = createIntegrations(config);
+    const app = await buildApp({ config, db, integrations });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error(`Unexpected server address ${String(address)}`);
+    let closed = false;
+    return {
+      url: `http://127.0.0.1:${address.port}`,
+      integrations,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await app.close();
+          await db.destroy();
+        } finally {
+          fs.rmSync(tmp, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await db.destroy();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}
