@@ -146,6 +146,17 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     expect(missing.body).toContain('szeat test site');
     const file = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(file.statusCode).toBe(200);
+    // A rebuilt site is served without a restart: files are looked up per request.
+    fs.mkdirSync(path.join(t.siteDir, 'js'), { recursive: true });
+    fs.writeFileSync(path.join(t.siteDir, 'js', 'app.0123abcd.js'), 'console.log(1)');
+    const bundle = await t.app.inject({ method: 'GET', url: '/js/app.0123abcd.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['cache-control']).toMatch(/immutable/);
+    expect(bundle.body).toBe('console.log(1)');
+    const missingBundle = await t.app.inject({ method: 'GET', url: '/js/app.ffffffff.js' });
+    expect(missingBundle.statusCode).toBe(404);
+    const directory = await t.app.inject({ method: 'GET', url: '/js/' });
+    expect(directory.statusCode).toBe(404);
   });
 
   it('serves uploaded files on the same port under /uploads/', async () => {

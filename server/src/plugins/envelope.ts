@@ -43,6 +43,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
           .status(415)
           .send({ code: ErrorCode.Validation, msg: req.t('error.unsupported_media'), data: null });
     }
+    // A static file the site does not have (or a directory, which it never lists) is simply not found.
+    if (fe.statusCode === 404 || (fe.statusCode === 403 && !req.url.startsWith(API_PREFIX)))
+      return reply.callNotFound();
     if (fe.statusCode === 429) return sendKey(req, reply, ErrorCode.RateLimited, 'error.rate_limited');
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       req.log.info({ err: fe }, 'client error');

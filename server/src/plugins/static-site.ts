@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSiteRoute } from '../site-routes';
 import { API_PREFIX, apiNotFound } from './envelope';
 
@@ -15,12 +15,17 @@ export async function staticSite(app: FastifyInstance, { siteDir, uploadDir }: S
   fs.mkdirSync(uploadDir, { recursive: true });
   const indexFile = path.join(siteDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
   if (hasSite) {
+    // '/' is the home page, not a directory listing.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply, 200));
     await app.register(fastifyStatic, {
       root: siteDir,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt site is served without a restart.
+      wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Bundles carry a content hash in their name; index.html must always be fetched fresh.
