@@ -1,10 +1,10 @@
-import { Text, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
+import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { Empty } from '../../components/state-view';
 import { useStores, useT } from '../../stores';
-import '../mine/index.scss';
 
 /** The orders tab. The order list itself comes with the orders issue; until then a signed-in customer has none. */
 function OrdersPage() {
@@ -17,12 +17,7 @@ function OrdersPage() {
         {session.isLoggedIn ? (
           <Empty message={t('orders.empty')} />
         ) : (
-          <View className='tab-page__login'>
-            <Text>{t('orders.login_prompt')}</Text>
-            <Text className='tab-page__action' onClick={() => void platform.navigation.go('login')}>
-              {t('topbar.login')}
-            </Text>
-          </View>
+          <LoginPrompt message={t('orders.login_prompt')} />
         )}
       </View>
     </PageShell>

@@ -33,7 +33,7 @@ describe('orders page', () => {
     const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: { _lang: 'en' } });
     expect(getByText(container, 'Log in to see your orders')).toBeTruthy();
     await click(getByText(container, 'Log In'));
-    expect(platform.navigation.go).toHaveBeenCalledWith('login');
+    expect(platform.navigation.go).toHaveBeenCalledWith('login', { isBack: 1 });
     expect(platform.setTitle).toHaveBeenCalledWith('My orders');
   });
 
