@@ -3,7 +3,10 @@ import { ConfigError, fromRoot, loadConfig } from './config';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { purgeExpired } from './modules/accounts/housekeeping';
 import { buildApp as buildSite, buildIsStale } from './site-build';
+
+const HOUR = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -26,10 +29,21 @@ async function main() {
     );
   }
 
+  // Old sessions, codes and rate events are removed at start and hourly (any process may do it: deletes are idempotent).
+  const housekeeping = () =>
+    purgeExpired(db.kysely, Date.now(), config.SESSION_IDLE_DAYS).then(
+      (purged) => app.log.info({ purged }, 'housekeeping'),
+      (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
+    );
+  void housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUR);
+  housekeepingTimer.unref();
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(housekeepingTimer);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await db.destroy();
