@@ -128,7 +128,8 @@ describe('address edit', () => {
     const { container, platform } = await renderPage(AddressEditPage, { api: a, storage: loggedIn });
     expect(platform.setTitle).toHaveBeenCalledWith('New Address');
     await waitFor(() => getBySelector(container, '.address-edit__save'));
-    expect((getBySelector(container, '.form-input--name input') as HTMLInputElement).value).toBe('Li Lei');
+    const name = await waitFor(() => getBySelector(container, '.form-input--name input') as HTMLInputElement);
+    expect(name.value).toBe('Li Lei');
     await typeInto(container, 'phone', '123');
     await click(getBySelector(container, '.address-edit__save'));
     expect(fieldError(container, 'phone')).toBe('Please enter an 11-digit mobile number starting with 1');

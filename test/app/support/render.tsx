@@ -92,7 +92,8 @@ export async function click(el: HTMLElement) {
 }
 
 /** Retries `check` (flushing React and pending promises between tries) until it stops throwing. */
-export async function waitFor<T>(check: () => T, timeoutMs = 1000): Promise<T> {
+// Generous: Taro's H5 components render their inner elements asynchronously, slower on a loaded CI machine.
+export async function waitFor<T>(check: () => T, timeoutMs = 5000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
