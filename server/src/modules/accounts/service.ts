@@ -8,27 +8,15 @@ import type {
   WxOauthUrl,
   WxOauthUrlQuery,
 } from '../../../../types/api/accounts';
-import type { PasswordHasher } from '../../auth/passwords';
-import type { RateLimiter } from '../../auth/rate-limit';
-import type { Sessions } from '../../auth/sessions';
 import type { Integrations } from '../../integrations';
-import type { AddressesRepository } from '../addresses/repository';
-import type { AddressesService } from '../addresses/service';
 import type { RequestContext } from './context';
-import { createAccountsCore } from './core';
+import { createAccountsCore, type AccountsDeps } from './core';
 import { createPasswordReset } from './password-reset';
-import type { AccountsRepository } from './repository';
 import { createWechatLogin } from './wechat-login';
 
-export interface AccountsServiceDeps {
-  repo: AccountsRepository;
-  addresses: AddressesService;
-  addressesRepo: AddressesRepository;
-  sessions: Sessions;
-  limiter: RateLimiter;
-  passwords: PasswordHasher;
+/** The core's dependencies plus what WeChat login and password reset need. */
+export interface AccountsServiceDeps extends AccountsDeps {
   integrations: Pick<Integrations, 'wechat' | 'sms'>;
-  now: () => number;
   publicBaseUrl: string;
   log: (msg: string, err?: unknown) => void;
 }
