@@ -1,15 +1,54 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import rules that keep the layers one-way (DESIGN.md §2). */
-const layer = (files, forbidden, message, paths = []) => ({
+/*
+ * Import rules that keep the layers one-way (DESIGN.md §2). Two mechanisms, chosen so that no config block can
+ * replace another's rule for the same file (flat config keeps only the LAST setting of a rule for a file):
+ * - the app's layers and the package bans are `no-restricted-imports` on import strings; each file group below gets
+ *   exactly one block, its groups are disjoint, and server-wide bans are merged into the module blocks;
+ * - the server's layers are `import-x/no-restricted-paths` zones on resolved files (one rule, all zones together),
+ *   so `./repository`, `../accounts/repository` and `./repository.ts` are the same import.
+ * test/tooling/eslint-rules.test.ts lints a violating file for every rule, so a rule that stops running fails a test.
+ */
+const ban = (group, message) => ({ group, message });
+const layer = (files, bans, paths = [], ignores = []) => ({
   files,
-  rules: {
-    'no-restricted-imports': ['error', { paths, patterns: forbidden.map((group) => ({ group: [group], message })) }],
-  },
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns: bans }] },
 });
+
+const SERVER_NO_APP = ban(['@tarojs/*', 'react', 'react-dom', 'mobx*'], 'The server never imports the app.');
+const MODULE = 'server/src/modules/*';
+const zone = (target, from, message) => ({ target, from, message });
+const SERVER_ZONES = [
+  zone(
+    `${MODULE}/repository.ts`,
+    [`${MODULE}/service.ts`, `${MODULE}/routes.ts`, 'server/src/plugins/**', 'server/src/integrations/**'],
+    'Repositories hold only SQL (DESIGN.md §2: routes -> service -> repository -> db).',
+  ),
+  zone(
+    `${MODULE}/service.ts`,
+    [`${MODULE}/routes.ts`, 'server/src/plugins/**'],
+    'Services hold the rules; HTTP lives in the routes (DESIGN.md §2).',
+  ),
+  zone(
+    `${MODULE}/routes.ts`,
+    [`${MODULE}/repository.ts`, 'server/src/integrations/**'],
+    'Routes call the service only; integrations are called by services (DESIGN.md §2).',
+  ),
+  // The route table is data both sides read (the server's history fallback answers the app's paths).
+  {
+    target: 'server/**',
+    from: 'src',
+    except: ['./route-table.json'],
+    message: 'The server never imports the app; the shared contract is types/.',
+  },
+  zone('src/**', ['server/**'], 'The app reaches the server over HTTP only; the shared contract is types/.'),
+  zone('types/**', ['src/**', 'server/**', 'test/**'], 'types/ is the contract: it imports nothing of either side.'),
+];
 
 /** Pages may use Taro's page lifecycle hooks; platform APIs go through the adapter. */
 const TARO_HOOKS_ONLY = [
@@ -29,7 +68,7 @@ const TARO_HOOKS_ONLY = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.swc/**', 'bench/results/**'] },
+  { ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.swc/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,73 +94,106 @@ export default tseslint.config(
   },
   // pages -> components | stores | i18n | utils; never the platform or the services directly.
   layer(
-    ['src/pages/**', 'src/subpages/**', 'src/account/**', 'src/discover/**'],
-    ['**/platform', '**/platform/*', '**/services', '**/services/*'],
-    'Pages reach platform and API through the stores (DESIGN.md §2).',
+    ['src/pages/**', 'src/subpages/**', 'src/account/**', 'src/discover/**', 'src/order/**'],
+    [
+      ban(
+        ['**/platform', '**/platform/*', '**/services', '**/services/*'],
+        'Pages reach platform and API through the stores (DESIGN.md §2).',
+      ),
+    ],
     TARO_HOOKS_ONLY,
   ),
   layer(
     ['src/components/**'],
-    ['**/platform', '**/platform/*', '**/services', '**/services/*', '**/pages/*', '**/subpages/*'],
-    'Components reach platform and API through the stores and never import pages (DESIGN.md §2).',
+    [
+      ban(
+        ['**/platform', '**/platform/*', '**/services', '**/services/*', '**/pages/*', '**/subpages/*'],
+        'Components reach platform and API through the stores and never import pages (DESIGN.md §2).',
+      ),
+    ],
     TARO_HOOKS_ONLY,
   ),
   // stores -> services | platform; never UI.
   layer(
     ['src/stores/**'],
-    ['**/pages/*', '**/subpages/*', '**/components/*', '@tarojs/taro', '@tarojs/components'],
-    'Stores know nothing of UI or Taro; they use the platform adapter (DESIGN.md §2).',
+    [
+      ban(
+        ['**/pages/*', '**/subpages/*', '**/components/*', '@tarojs/taro', '@tarojs/components'],
+        'Stores know nothing of UI or Taro; they use the platform adapter (DESIGN.md §2).',
+      ),
+    ],
   ),
   // services -> platform | types; only http.ts talks to the platform's request.
   layer(
     ['src/services/**'],
-    ['**/stores', '**/stores/*', '**/pages/*', '**/subpages/*', '**/components/*', '**/i18n', '@tarojs/*'],
-    'Services use only the platform adapter and the API contract (DESIGN.md §2).',
+    [
+      ban(
+        ['**/stores', '**/stores/*', '**/pages/*', '**/subpages/*', '**/components/*', '**/i18n', '@tarojs/*'],
+        'Services use only the platform adapter and the API contract (DESIGN.md §2).',
+      ),
+    ],
   ),
   // platform -> @tarojs/taro only.
   layer(
     ['src/platform/**'],
-    ['**/stores', '**/stores/*', '**/services', '**/services/*', '**/pages/*', '**/components/*', '**/i18n'],
-    'The platform adapter depends on Taro only (DESIGN.md §2).',
+    [
+      ban(
+        ['**/stores', '**/stores/*', '**/services', '**/services/*', '**/pages/*', '**/components/*', '**/i18n'],
+        'The platform adapter depends on Taro only (DESIGN.md §2).',
+      ),
+    ],
   ),
   layer(
     ['src/utils/**', 'src/i18n/**'],
     [
-      '**/stores',
-      '**/stores/*',
-      '**/services',
-      '**/services/*',
-      '**/pages/*',
-      '**/components/*',
-      '**/platform',
-      '**/platform/*',
+      ban(
+        [
+          '**/stores',
+          '**/stores/*',
+          '**/services',
+          '**/services/*',
+          '**/pages/*',
+          '**/components/*',
+          '**/platform',
+          '**/platform/*',
+        ],
+        'utils and i18n are leaves (DESIGN.md §2).',
+      ),
     ],
-    'utils and i18n are leaves (DESIGN.md §2).',
+  ),
+  layer(['types/**'], [ban(['react', '@tarojs/*'], 'types/ is the contract: it imports nothing of either side.')]),
+  // Server: routes -> service -> repository -> db; integrations are called by services only. The file layers are
+  // zones (SERVER_ZONES); the package bans are here, one block per file group, server-wide bans merged in.
+  layer(['server/**'], [SERVER_NO_APP], [], [`${MODULE}/service.ts`, `${MODULE}/routes.ts`]),
+  layer(
+    [`${MODULE}/service.ts`],
+    [
+      SERVER_NO_APP,
+      ban(
+        ['kysely', 'fastify', '@fastify/*'],
+        'Services hold the rules; SQL lives in the repository, HTTP in the routes (DESIGN.md §2).',
+      ),
+    ],
   ),
   layer(
-    ['types/**'],
-    ['**/src/*', '**/server/*', 'react', '@tarojs/*'],
-    'types/ is the contract: it imports nothing of either side.',
+    [`${MODULE}/routes.ts`],
+    [SERVER_NO_APP, ban(['kysely'], 'Routes call the service only; SQL lives in the repository (DESIGN.md §2).')],
   ),
-  // Server: routes -> service -> repository -> db; integrations are called by services only.
-  layer(
-    ['server/src/modules/*/repository.ts'],
-    ['./service', './routes', '**/plugins/*', '**/integrations/*'],
-    'Repositories hold only SQL (DESIGN.md §2).',
-  ),
-  layer(
-    ['server/src/modules/*/service.ts'],
-    ['./routes', '**/plugins/*', 'fastify', 'kysely'],
-    'Services hold the rules; SQL lives in the repository, HTTP in the routes (DESIGN.md §2).',
-  ),
-  layer(
-    ['server/src/modules/*/routes.ts'],
-    ['./repository?(.ts)!', '**/integrations/*', 'kysely'],
-    'Routes call the service only (DESIGN.md §2).',
-  ),
-  layer(
-    ['server/**'],
-    ['**/src/pages/*', '**/src/components/*', '**/src/stores/*', '@tarojs/*'],
-    'The server never imports the app.',
-  ),
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x parses the imported files (for no-cycle) only with these extensions and parsers.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: SERVER_ZONES }],
+      // Type-only imports are erased at build time and do not count as a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

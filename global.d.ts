@@ -11,3 +11,5 @@ declare const SZEAT_API_BASE: string;
 declare const SZEAT_MAP_TILE_URL: string;
 declare const SZEAT_MAP_ATTRIBUTION: string;
 declare const SZEAT_MAP_TILE_COORDS: string;
+/** Mini program: comma-separated hosts its web-view page may show (`*.example.com` for subdomains); others are copied. */
+declare const SZEAT_WEBVIEW_HOSTS: string;

@@ -1,5 +1,6 @@
-// One jest, four projects: app (jsdom + Taro's H5 components), server (API on a real database), e2e (headless
-// Chromium against the built site and the real server) and weapp (the compiled mini program).
+// One jest, five projects: app (jsdom + Taro's H5 components), server (API on a real database), e2e (headless
+// Chromium against the built site and the real server), weapp (the compiled mini program) and tooling (lint and
+// type check rules, the app's calls against the server's OpenAPI document).
 const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
@@ -19,6 +20,7 @@ const taroGlobals = {
   SZEAT_MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   SZEAT_MAP_ATTRIBUTION: '© OpenStreetMap contributors',
   SZEAT_MAP_TILE_COORDS: 'wgs84',
+  SZEAT_WEBVIEW_HOSTS: 'shop.szeat.example,*.partner.example',
 };
 
 // Jest 30 ignores testTimeout inside a project; each project sets its own through a setup file.
@@ -57,5 +59,7 @@ module.exports = {
     node('server', { setupFilesAfterEnv: [timeout(30000)] }),
     node('e2e', { setupFilesAfterEnv: [timeout(60000)] }),
     node('weapp', { setupFilesAfterEnv: [timeout(120000)] }),
+    // Checks of the repository's own rules: lint zones, type check projects, mini program packages, API coverage.
+    node('tooling', { setupFilesAfterEnv: [timeout(120000)] }),
   ],
 };

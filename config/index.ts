@@ -37,6 +37,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       ),
       SZEAT_MAP_ATTRIBUTION: JSON.stringify(process.env.TARO_APP_MAP_ATTRIBUTION || '© OpenStreetMap contributors'),
       SZEAT_MAP_TILE_COORDS: JSON.stringify(process.env.TARO_APP_MAP_TILE_COORDS || 'wgs84'),
+      // Mini program: hosts whose pages open in its web-view (each must be a business domain of the mini program).
+      SZEAT_WEBVIEW_HOSTS: JSON.stringify(process.env.TARO_APP_WEBVIEW_HOSTS || ''),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',

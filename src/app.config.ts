@@ -4,6 +4,7 @@ const main = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith(
 const sub = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('subpages/'));
 const account = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('account/'));
 const discover = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('discover/'));
+const order = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('order/'));
 
 export default defineAppConfig({
   pages: main,
@@ -12,6 +13,7 @@ export default defineAppConfig({
   subPackages: [
     { root: 'account', pages: account.map((p) => p.slice('account/'.length)) },
     { root: 'discover', pages: discover.map((p) => p.slice('discover/'.length)) },
+    { root: 'order', pages: order.map((p) => p.slice('order/'.length)) },
     { root: 'subpages', pages: sub.map((p) => p.slice('subpages/'.length)) },
   ],
   window: {

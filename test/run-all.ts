@@ -32,7 +32,7 @@ async function main() {
   }
 
   const runs: Array<{ name: string; args: string[] }> = [
-    { name: 'unit, API and mini program', args: ['--selectProjects', 'app', 'server', 'weapp'] },
+    { name: 'unit, API, mini program and tooling', args: ['--selectProjects', 'app', 'server', 'weapp', 'tooling'] },
     { name: 'browser (end to end)', args: ['--selectProjects', 'e2e', '--runInBand'] },
   ];
   const totals = { passed: 0, failed: 0, skipped: 0, ok: true };

@@ -21,6 +21,7 @@ export type {
 } from './api/accounts';
 export type { Address, AddressIdBody, AddressIdQuery, AddressList, SaveAddressBody } from './api/addresses';
 export * from './catalogue';
+export * from './codes';
 export type { Area, AreaList, Building, BuildingList, City, CityAreas, ClosestAddr, IpLocation } from './api/places';
 export type { Ad, Cuisine, Link, Popup, Promotion, UpdatePopupBody, UpdatePopupResult } from './api/catalogue';
 export type {

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSessions } from './auth/sessions';
 import { fromRoot, trustProxyOption, type Config } from './config';
@@ -5,11 +6,15 @@ import type { Db } from './db';
 import { createIntegrations, type Integrations } from './integrations';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-error';
+import { etags } from './plugins/etag';
 import { API_PREFIX, envelopePlugin } from './plugins/envelope';
 import { languagePlugin } from './plugins/language';
 import { openApi } from './plugins/openapi';
 import { pictures } from './plugins/pictures';
+import { OneLinePerRequest } from './plugins/request-log';
 import { staticSite } from './plugins/static-site';
+import { strictInput } from './plugins/strict-input';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +23,8 @@ export interface AppDeps {
   integrations?: Integrations;
   /** The clock (epoch ms) for expiries and rate limits; tests move it instead of sleeping. */
   now?: () => number;
+  /** Where the log goes (default standard output); tests read it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app (plugins, modules, handlers) without listening: main.ts and the tests share it. */
@@ -26,17 +33,26 @@ export async function buildApp({
   db,
   integrations = createIntegrations(config),
   now = Date.now,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   });
+  // API answers and files without a precompressed copy, above 1 KB, by Accept-Encoding (brotli at a fast quality).
+  // Before compression: the ETag is the hash of the answer itself.
+  etags(app);
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(languagePlugin);
   await app.register(envelopePlugin);
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
   await app.register(authPlugin, { sessions: createSessions(db.kysely, sessionPolicy, now) });
   await openApi(app);
+  strictInput(app);
   await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
   await pictures(app);
   await staticSite(app, { siteDir: fromRoot(config.SITE_DIR), uploadDir: fromRoot(config.UPLOAD_DIR) });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { accountsConfigProblems, accountsConfigSchema } from './config-accounts';
+import { codesConfigProblems, codesConfigSchema } from './config-codes';
+import { ordersConfigSchema } from './config-orders';
 
 /** Every key is documented in `.env.example`; nothing else is read from the environment. */
 const ConfigSchema = Type.Object({
@@ -26,7 +28,14 @@ const ConfigSchema = Type.Object({
    * count, or a comma-separated list of addresses/CIDRs.
    */
   TRUST_PROXY: Type.String({ default: 'loopback' }),
+  /**
+   * How often (ms) a server process checks whether another process changed cached data (restaurants, menus, hours,
+   * places, cuisines, articles); its own writes drop its cache at once. 0 checks on every request.
+   */
+  CACHE_CHECK_MS: Type.Integer({ minimum: 0, maximum: 3600000, default: 1000 }),
   ...accountsConfigSchema,
+  ...codesConfigSchema,
+  ...ordersConfigSchema,
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -54,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const config = merged as Config;
-  const providerProblems = accountsConfigProblems(config);
+  const providerProblems = [...accountsConfigProblems(config), ...codesConfigProblems(config, fromRoot)];
   if (providerProblems.length > 0) throw new ConfigError(providerProblems);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(config.DATABASE_URL)) {
     throw new ConfigError([

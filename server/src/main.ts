@@ -29,7 +29,7 @@ async function main() {
     );
   }
 
-  // Old sessions, codes and rate events are removed at start and hourly (any process may do it: deletes are idempotent).
+  // Old sessions, codes and rate counters are removed at start and hourly (any process may do it: deletes are idempotent).
   const housekeeping = () =>
     purgeExpired(db.kysely, Date.now(), config.SESSION_IDLE_DAYS).then(
       (purged) => app.log.info({ purged }, 'housekeeping'),

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from './config';
+import { precompressDir } from './precompress';
 
 const SOURCES = ['src', 'config', 'types', 'package.json', 'project.config.json', 'babel.config.js'];
 
@@ -26,7 +27,7 @@ export function buildIsStale(outDir: string, target: BuildTarget = 'h5'): boolea
   return SOURCES.some((s) => newestMtime(path.join(ROOT_DIR, s)) > built);
 }
 
-/** Runs `taro build --type <target>` into dist/<target>. */
+/** Runs `taro build --type <target>` into dist/<target>; the H5 site then gets its brotli and gzip copies. */
 export function buildApp(target: BuildTarget = 'h5'): Promise<void> {
   return new Promise((resolve, reject) => {
     const taro = path.join(ROOT_DIR, 'node_modules', '.bin', 'taro');
@@ -36,6 +37,10 @@ export function buildApp(target: BuildTarget = 'h5'): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${target} build failed (exit ${code})`))));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${target} build failed (exit ${code})`));
+      if (target === 'h5') precompressDir(path.join(ROOT_DIR, 'dist', 'h5'));
+      resolve();
+    });
   });
 }

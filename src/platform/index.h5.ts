@@ -1,8 +1,10 @@
 import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { h5Links } from './links';
 import { h5Navigation } from './navigation';
 import { h5Login } from './login';
 import { browserLocation, tileMap } from './location';
 import { h5ScrollTo } from './scroll';
+import { h5Payment } from './payment';
 import type { Platform } from './types';
 
 export * from './types';
@@ -16,9 +18,11 @@ export const platform: Platform = {
   navigation: h5Navigation,
   login: h5Login,
   location: browserLocation(() => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined)),
+  payment: h5Payment,
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
   feedback: taroFeedback,
+  ...h5Links(),
   reload() {
     window.location.reload();
   },

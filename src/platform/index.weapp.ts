@@ -1,9 +1,11 @@
 import Taro from '@tarojs/taro';
 import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { parseHostList, weappLinks } from './links';
 import { weappNavigation } from './navigation';
 import { weappLogin } from './login';
 import { nativeMap, weappLocation } from './location';
 import { taroScrollTo } from './scroll';
+import { weappPayment } from './payment';
 import type { Platform } from './types';
 
 export * from './types';
@@ -17,9 +19,11 @@ export const platform: Platform = {
   navigation: weappNavigation,
   login: weappLogin,
   location: weappLocation,
+  payment: weappPayment,
   map: nativeMap,
   scrollTo: taroScrollTo,
   feedback: taroFeedback,
+  ...weappLinks(parseHostList(SZEAT_WEBVIEW_HOSTS)),
   reload() {
     // A mini program cannot reload itself; relaunching the current page rebuilds every screen in the new language.
     const pages = Taro.getCurrentPages();

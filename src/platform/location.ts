@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro';
 import { gcj02ToWgs84, wgs84ToGcj02, type LatLng } from './coords';
-import { GeolocationError, type Location, type MapSupport } from './types';
+import { GeolocationError, type GeolocationFailure, type Location, type MapSupport } from './types';
 
 export interface BrowserGeolocation {
   getCurrentPosition(
@@ -22,12 +22,31 @@ export function browserLocation(geolocation: () => BrowserGeolocation | undefine
       return new Promise<LatLng>((resolve, reject) => {
         geo.getCurrentPosition(
           (pos) => resolve(wgs84ToGcj02({ lat: pos.coords.latitude, lng: pos.coords.longitude })),
-          (err) => reject(new GeolocationError('failed', err?.message || `code ${err?.code ?? '?'}`)),
+          (err) =>
+            reject(
+              new GeolocationError('failed', err?.message || `code ${err?.code ?? '?'}`, browserFailure(err?.code)),
+            ),
           { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
         );
       });
     },
   };
+}
+
+/** GeolocationPositionError codes: 1 PERMISSION_DENIED, 2 POSITION_UNAVAILABLE, 3 TIMEOUT. */
+export function browserFailure(code: number | undefined): GeolocationFailure {
+  return code === 1 ? 'denied' : code === 2 ? 'unavailable' : code === 3 ? 'timeout' : 'unknown';
+}
+
+/**
+ * WeChat's getLocation errMsg: "getLocation:fail auth deny" / "…auth denied" / "…system permission denied" when
+ * refused, "…timeout", "…ERROR_NOCELL&WIFI_LOCATIONSWITCHOFF" or "…ERROR_NETWORK" when no position can be had.
+ */
+export function weappFailure(errMsg: string): GeolocationFailure {
+  if (/auth|den(y|ied)|permission/i.test(errMsg)) return 'denied';
+  if (/time\s?out/i.test(errMsg)) return 'timeout';
+  if (/switchoff|nocell|unavailable|error_network|no_?location/i.test(errMsg)) return 'unavailable';
+  return 'unknown';
 }
 
 /** Mini program: WeChat answers in GCJ-02 directly when asked to. */
@@ -38,7 +57,7 @@ export const weappLocation: Location = {
       return { lat: res.latitude, lng: res.longitude };
     } catch (err) {
       const reason = (err as { errMsg?: string; message?: string })?.errMsg ?? (err as Error)?.message ?? String(err);
-      throw new GeolocationError('failed', reason);
+      throw new GeolocationError('failed', reason, weappFailure(reason));
     }
   },
 };

@@ -110,10 +110,16 @@ export interface Login {
 export type { LatLng } from './coords';
 
 /** Why the device's position could not be had (spec §8: not supported by this browser, or an error with a reason). */
+/** The standard reasons a position cannot be had (the W3C codes; the mini program's errMsg is mapped onto them). */
+export type GeolocationFailure = 'denied' | 'unavailable' | 'timeout' | 'unknown';
+
 export class GeolocationError extends Error {
   constructor(
     public readonly kind: 'unsupported' | 'failed',
+    /** The platform's own text (English whatever the customer's language): for logs, never shown. */
     public readonly reason: string,
+    /** What the customer is told, in their language. */
+    public readonly failure: GeolocationFailure = 'unknown',
   ) {
     super(kind === 'unsupported' ? 'geolocation unsupported' : `geolocation failed: ${reason}`);
     this.name = 'GeolocationError';
@@ -136,8 +142,53 @@ export interface MapSupport {
   fromMap(p: LatLng): LatLng;
 }
 
+/** What became of a link: shown (a screen, a web page or the web-view), copied for a browser, or not a web link. */
+export type OpenUrlOutcome = 'opened' | 'copied' | 'refused';
+
+/** Links to web pages (promotions and ads of type `url`) and sharing the site's own. */
+export interface Links {
+  /**
+   * H5: a screen of this site through the router, any other http(s) page by navigating to it. Mini program: the
+   * web-view page for an https host of its allowlist (TARO_APP_WEBVIEW_HOSTS), otherwise the link is copied (the
+   * caller tells the customer). Anything but http(s) is refused.
+   */
+  openUrl(url: string): Promise<OpenUrlOutcome>;
+  /** Whether the mini program's web-view page may show url; always false on H5 (it has no web-view page). */
+  webViewAllowed(url: string): boolean;
+  /** Puts text on the clipboard; false when the platform refused. */
+  copyText(text: string): Promise<boolean>;
+  /** H5: the absolute address of a screen of this site, to share; '' in the mini program (it has no address). */
+  siteUrl(route: RouteName, params?: RouteParams): string;
+}
+
+/** What the server's `pay` answered: how this platform takes the money. */
+export interface PaymentTicket {
+  provider: string;
+  /** H5: the page where the customer pays (the sandbox cashier, later a provider's). */
+  cashier_url?: string;
+  /** Mini program: the parameters of wx.requestPayment. */
+  weapp?: Record<string, string>;
+}
+
+/** paid (the sheet said so; the server still decides), cancelled by the customer, or left for a cashier page. */
+export type PaymentOutcome = 'paid' | 'cancelled' | 'left';
+
+export class PaymentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentError';
+  }
+}
+
+/** Paying an order (DESIGN.md §3: weapp `requestPayment`; H5 a redirect to the cashier page and back). */
+export interface Payment {
+  pay(ticket: PaymentTicket): Promise<PaymentOutcome>;
+  /** H5: the path of this site the cashier page comes back to; none in the mini program. */
+  returnUrl(path: string): string | undefined;
+}
+
 /** Everything that differs between the mini program and the H5 site (DESIGN.md §3). */
-export interface Platform {
+export interface Platform extends Links {
   name: PlatformName;
   /** True on the H5 site: it has the top bar and footer; the mini program has native navigation and a tab bar. */
   isH5: boolean;
@@ -155,6 +206,7 @@ export interface Platform {
   login: Login;
   location: Location;
   map: MapSupport;
+  payment: Payment;
   /** Scrolls the current page so the first element matching selector is at the top. */
   scrollTo(selector: string): void;
 }

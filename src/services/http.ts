@@ -77,6 +77,16 @@ export type Http = ReturnType<typeof createHttp>;
 export function createHttp(deps: HttpDeps) {
   let busyCount = 0;
 
+  const endpointUrl = (path: string) => `${deps.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path.replace(/^\//, '')}`;
+
+  /** The full GET address of an endpoint with its parameters on the query string. */
+  function urlOf(endpoint: string, params: Params = {}): string {
+    const { path, rest } = fillPath(endpoint, params);
+    const url = endpointUrl(path);
+    const query = toQuery(rest);
+    return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+  }
+
   async function call<T>(
     method: HttpMethod,
     endpoint: string,
@@ -84,11 +94,7 @@ export function createHttp(deps: HttpDeps) {
     options: CallOptions = {},
   ): Promise<T> {
     const { path, rest } = fillPath(endpoint, params);
-    let url = `${deps.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path.replace(/^\//, '')}`;
-    if (method === 'GET') {
-      const query = toQuery(rest);
-      if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
-    }
+    const url = method === 'GET' ? urlOf(endpoint, params) : endpointUrl(path);
     const header: Record<string, string> = { 'Accept-Language': deps.getLang() };
     if (method === 'POST') header['Content-Type'] = 'application/json';
     const token = options.token ?? deps.getToken();
@@ -123,6 +129,8 @@ export function createHttp(deps: HttpDeps) {
   }
 
   return {
+    /** For what the platform loads itself (a picture's src), not through request: no headers, no envelope. */
+    url: urlOf,
     get: <T>(endpoint: string, params?: Params, options?: CallOptions) => call<T>('GET', endpoint, params, options),
     post: <T>(endpoint: string, params?: Params, options?: CallOptions) => call<T>('POST', endpoint, params, options),
   };

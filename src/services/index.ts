@@ -1,11 +1,15 @@
 import { accountsApi } from './accounts';
 import { addressesApi } from './addresses';
 import { articlesApi } from './articles';
+import { codesApi } from './codes';
 import type { Http } from './http';
 import { placesApi } from './places';
 import { catalogueApi } from './catalogue';
 import { restaurantsApi } from './restaurants';
 import { searchApi } from './search';
+import { cartApi } from './cart';
+import { ordersApi } from './orders';
+import { walletApi } from './wallet';
 
 export { ApiError, HttpError, createHttp } from './http';
 export type { Http, HttpDeps } from './http';
@@ -13,8 +17,12 @@ export type { AccountsApi } from './accounts';
 export type { AddressesApi } from './addresses';
 export type { PlacesApi } from './places';
 export type { CatalogueApi } from './catalogue';
+export type { CodesApi } from './codes';
 export type { RestaurantsApi } from './restaurants';
 export type { SearchApi } from './search';
+export type { CartApi } from './cart';
+export type { OrdersApi } from './orders';
+export type { WalletApi } from './wallet';
 
 /** One object per API area; one function per endpoint. */
 export function createApi(http: Http) {
@@ -26,6 +34,10 @@ export function createApi(http: Http) {
     restaurants: restaurantsApi(http),
     catalogue: catalogueApi(http),
     search: searchApi(http),
+    codes: codesApi(http),
+    cart: cartApi(http),
+    orders: ordersApi(http),
+    wallet: walletApi(http),
   };
 }
 

@@ -1,5 +1,6 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { Area, Building, City } from '../../types/api/places';
+import type { Lang } from '../../types/lang';
 import type { TFunction } from '../i18n';
 import { GeolocationError, type LatLng, type Location, type Storage } from '../platform/types';
 import type { PlacesApi } from '../services';
@@ -23,13 +24,16 @@ export interface ChosenLocation {
   building_id?: number;
   /** map and device: metres from the point to the address named above. */
   distance_m?: number;
+  /** The language name and address are in; another language fetches them again (same ids and position). */
+  lang?: Lang;
 }
 
 export interface LocationDeps {
   storage: Storage;
   location: Location;
-  places: () => Pick<PlacesApi, 'closest' | 'ipLocation'>;
+  places: () => Pick<PlacesApi, 'closest' | 'ipLocation' | 'areas' | 'buildings'>;
   t: () => TFunction;
+  lang: () => Lang;
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -60,6 +64,11 @@ export class LocationStore {
   constructor(private readonly deps: LocationDeps) {
     this.chosen = restore(deps.storage.get<unknown>(LOCATION_KEY));
     makeAutoObservable<LocationStore, 'deps' | 'ipAsked'>(this, { deps: false, ipAsked: false });
+    // The mini program changes language without a new store (reLaunch); H5 reloads and calls followLanguage at start.
+    reaction(
+      () => this.deps.lang(),
+      () => void this.followLanguage(),
+    );
   }
 
   /** Where the map looks: the chosen address, else the IP's city, else central Shenzhen. */
@@ -75,8 +84,47 @@ export class LocationStore {
   }
 
   choose(location: ChosenLocation) {
-    this.chosen = location;
-    this.deps.storage.set(LOCATION_KEY, location);
+    this.chosen = { ...location, lang: this.deps.lang() };
+    this.deps.storage.set(LOCATION_KEY, this.chosen);
+  }
+
+  /**
+   * The chosen address in the customer's language: names saved in another language (or before the language was
+   * saved with them) are fetched again by id; the position, and so everything loaded for it, stays. A failure keeps
+   * the old names and tries again at the next start.
+   */
+  async followLanguage(): Promise<void> {
+    const was = this.chosen;
+    const lang = this.deps.lang();
+    if (!was || was.lang === lang) return;
+    let names: Pick<ChosenLocation, 'name' | 'address'> | undefined;
+    try {
+      names = await this.namesOf(was);
+    } catch {
+      return;
+    }
+    // Still the same choice and language: the customer may have chosen again meanwhile.
+    if (!names || this.chosen !== was || this.deps.lang() !== lang) return;
+    this.choose({ ...was, ...names });
+  }
+
+  private async namesOf(c: ChosenLocation): Promise<Pick<ChosenLocation, 'name' | 'address'> | undefined> {
+    const places = this.deps.places();
+    if (c.building_id !== undefined && c.area_id !== undefined) {
+      const building = (await places.buildings({ area_id: c.area_id })).find((b) => b.id === c.building_id);
+      return building && { name: building.name, address: building.address };
+    }
+    if (c.source === 'area' && c.area_id !== undefined) {
+      const cities = await places.areas(c.city_id);
+      for (const city of cities) {
+        const area = city.areas.find((a) => a.id === c.area_id);
+        if (area) return { name: area.name, address: city.name };
+      }
+      return undefined;
+    }
+    // A point without a known building (not saved by this version): name it after its nearest address again.
+    const nearest = await places.closest(round(c.lat), round(c.lng));
+    return { name: nearest.building.name, address: nearest.building.address };
   }
 
   clear() {
@@ -112,7 +160,7 @@ export class LocationStore {
   /** A point on the map or of the device: named after the nearest known address. Server errors reach the caller. */
   async choosePoint(point: LatLng, source: 'map' | 'device'): Promise<ChosenLocation> {
     const nearest = await this.deps.places().closest(round(point.lat), round(point.lng));
-    const location: ChosenLocation = {
+    this.choose({
       lat: point.lat,
       lng: point.lng,
       name: nearest.building.name,
@@ -122,9 +170,8 @@ export class LocationStore {
       area_id: nearest.area.id,
       building_id: nearest.building.id,
       distance_m: nearest.distance_m,
-    };
-    this.choose(location);
-    return location;
+    });
+    return this.chosen!;
   }
 
   /**
@@ -176,8 +223,9 @@ export class LocationStore {
   geolocationMessage(err: unknown): string {
     const t = this.deps.t();
     if (err instanceof GeolocationError && err.kind === 'unsupported') return t('location.geo_unsupported');
-    const reason = err instanceof GeolocationError ? err.reason : err instanceof Error ? err.message : String(err);
-    return t('location.geo_error', { reason });
+    // The platform's own reason is English whatever the language: say the standard reason in the customer's words.
+    const failure = err instanceof GeolocationError ? err.failure : 'unknown';
+    return t('location.geo_error', { reason: t(`location.geo_reason.${failure}`) });
   }
 
   dismissGeoError() {

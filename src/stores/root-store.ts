@@ -1,6 +1,7 @@
 import { createApi, createHttp, type Api } from '../services';
 import type { Platform } from '../platform/types';
-import { CartIntentStore } from './cart-intent-store';
+import { CartStore } from './cart-store';
+import { PaymentStore } from './payment-store';
 import { LocationStore } from './location-store';
 import { SearchStore } from './search-store';
 import { SessionStore } from './session-store';
@@ -22,8 +23,10 @@ export class RootStore {
   readonly ui: UiStore;
   readonly search: SearchStore;
   readonly location: LocationStore;
-  /** The menu choice layer's hand-off to the cart (the cart issue installs its handler). */
-  readonly cartIntent: CartIntentStore;
+  /** The cart of the restaurant being ordered from (the choice layer adds to it). */
+  readonly cart: CartStore;
+  /** Paying an order on this platform, and what follows. */
+  readonly payment: PaymentStore;
   private readonly apiBase: string;
 
   constructor({ platform, apiBase, api }: RootDeps) {
@@ -37,8 +40,20 @@ export class RootStore {
       location: platform.location,
       places: () => this.api.places,
       t: () => this.ui.t,
+      lang: () => this.ui.lang,
     });
-    this.cartIntent = new CartIntentStore();
+    this.cart = new CartStore({
+      cart: () => this.api.cart,
+      navigation: platform.navigation,
+      isLoggedIn: () => this.session.isLoggedIn,
+      showError: (err) => this.ui.showError(err),
+    });
+    this.payment = new PaymentStore({
+      orders: () => this.api.orders,
+      platform,
+      t: () => this.ui.t,
+      showError: (err) => this.ui.showError(err),
+    });
     this.api =
       api ??
       createApi(
@@ -51,6 +66,7 @@ export class RootStore {
           onSessionInvalid: () => this.session.clear(),
         }),
       );
+    void this.location.followLanguage();
   }
 
   /** Pictures of the API are site paths (/img/...); the mini program needs them on the API host. */

@@ -8,21 +8,23 @@ const site = useSite();
 /** The one QR dialog that is open (AtModal keeps closed ones in the DOM, hidden). */
 const openDialog = (page: Page) => page.locator('.qr-dialog.at-modal--active');
 
-async function expectQrDialog(page: Page, title: string, tip: string): Promise<Locator> {
+async function expectQrDialog(page: Page, title: string, tip: string, kind: string): Promise<Locator> {
   const dialog = openDialog(page);
-  await dialog.locator('.qr-dialog__image').waitFor({ state: 'visible' });
+  await dialog.locator('.qr-dialog__image--ready').waitFor({ state: 'visible' });
   expect(await dialog.count()).toBe(1);
   expect(await textOf(dialog.locator('.qr-dialog__header taro-text-core').first())).toBe(title);
   expect(await textOf(dialog.locator('.qr-dialog__tip'))).toBe(tip);
-  // The QR code is a real, loaded image.
+  // The code is the server's picture, loaded: a PNG QR code, 8 pixels a module.
   const img = dialog.locator('.qr-dialog__image img');
-  expect(await img.getAttribute('src')).toBeTruthy();
+  expect(await img.getAttribute('src')).toBe(`/api/szeat/qrcode?kind=${kind}`);
+  expect(await img.getAttribute('alt')).toBe(`二维码：${title}`);
   await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
   const size = await img.evaluate((el) => {
     const i = el as HTMLImageElement;
     return { natural: i.naturalWidth, shown: i.getBoundingClientRect().width };
   });
-  expect(size.natural).toBeGreaterThan(0);
+  expect(size.natural).toBeGreaterThan(21 * 8);
+  expect(size.natural % 8).toBe(0);
   expect(size.shown).toBeGreaterThan(50);
   // No footer: no action row, no buttons.
   expect(await dialog.locator('.at-modal__footer, .at-modal__action, taro-button-core, button').count()).toBe(0);
@@ -42,7 +44,7 @@ test('the Mini Program item opens a QR dialog without footer, and its close cont
   await open(page, '/');
   expect(await openDialog(page).count()).toBe(0);
   await shown(page, '.top-bar__mini-program').click();
-  const dialog = await expectQrDialog(page, cn.topbar.mini_program, cn.topbar.mini_program_tip);
+  const dialog = await expectQrDialog(page, cn.topbar.mini_program, cn.topbar.mini_program_tip, 'miniprogram');
   const close = dialog.locator('.qr-dialog__close');
   expect(await close.getAttribute('aria-label')).toBe(cn.topbar.close);
   await screenshot(page, 'mini-program-dialog-cn');
@@ -51,7 +53,7 @@ test('the Mini Program item opens a QR dialog without footer, and its close cont
 
   // It opens again after being closed, and a tap on the overlay closes it too.
   await shown(page, '.top-bar__mini-program').click();
-  await expectQrDialog(page, cn.topbar.mini_program, cn.topbar.mini_program_tip);
+  await expectQrDialog(page, cn.topbar.mini_program, cn.topbar.mini_program_tip, 'miniprogram');
   await openDialog(page)
     .locator('.at-modal__overlay')
     .click({ position: { x: 10, y: 10 } });
@@ -63,21 +65,22 @@ test('Contact Us and How To Join in the footer open their QR dialogs and close',
   await open(page, '/');
 
   await shown(page, '.site-footer .footer-contact').click();
-  let dialog = await expectQrDialog(page, cn.footer.contact_us, cn.footer.contact_tip);
+  let dialog = await expectQrDialog(page, cn.footer.contact_us, cn.footer.contact_tip, 'contact');
   await dialog.locator('.qr-dialog__close').click();
   await expectClosed(page, cn.footer.contact_tip);
 
+  // How To Join is not set up on this server: the dialog says the code cannot be shown, and offers a retry.
   await shown(page, '.site-footer .footer-join').click();
-  dialog = await expectQrDialog(page, cn.footer.how_to_join, cn.footer.join_tip);
+  dialog = openDialog(page);
+  await dialog.getByText(cn.qr.error, { exact: true }).waitFor();
+  expect(await dialog.locator('.qr-dialog__image img').getAttribute('src')).toBe('/api/szeat/qrcode?kind=merchant');
+  expect(await dialog.locator('.qr-dialog__image--error').count()).toBe(1);
+  expect(await textOf(dialog.locator('.qr-dialog__tip'))).toBe(cn.footer.join_tip);
+  await screenshot(page, 'join-dialog-not-set-up-cn');
+  await dialog.getByText(cn.app.retry, { exact: true }).click();
+  await dialog.getByText(cn.qr.error, { exact: true }).waitFor();
   await dialog.locator('.qr-dialog__close').click();
   await expectClosed(page, cn.footer.join_tip);
-
-  // Each dialog shows its own code.
-  const srcs = await page
-    .locator('.qr-dialog .qr-dialog__image img')
-    .evaluateAll((els) => els.map((el) => (el as HTMLImageElement).getAttribute('src')));
-  expect(srcs).toHaveLength(3);
-  expect(new Set(srcs).size).toBe(3);
 });
 
 test('footer: three columns, no My Account when logged out, the four cities, the about links', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT_DIR } from '../../server/src/config';
 import { buildIsStale } from '../../server/src/site-build';
 
-/** `npm start` as a customer runs it: the real main.ts in its own process. */
+/** `npm start` as a customer runs it: the compiled server (scripts/start.mjs) in its own process. */
 describe('server start and stop (main.ts)', () => {
   let tmp: string;
   beforeEach(() => {
@@ -16,7 +16,7 @@ describe('server start and stop (main.ts)', () => {
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   function start(env: Record<string, string>) {
-    const child = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT_DIR,
       env: {
         ...process.env,

@@ -18,7 +18,7 @@ const USER: UserInfo = {
   nickname: '韩梅梅',
   phone: '13900139000',
   email: 'han@example.com',
-  wallet_balance: 3050,
+  wallet_balance_fen: 3050,
   language: 'cn',
   default_address: null,
   has_password: true,
@@ -111,7 +111,7 @@ async function type(page: PageHandle, name: string, value: string) {
 }
 
 describe('account sub-package', () => {
-  test('holds the login, register, forgot-password and address screens', () => {
+  test('holds the login, register, forgot-password, address, wallet and voucher screens', () => {
     const account = subPackagesOf(readAppJson()).find((p) => p.root === 'account');
     expect(account?.pages).toEqual([
       'login/index',
@@ -119,6 +119,8 @@ describe('account sub-package', () => {
       'forgetpwd/index',
       'addresses/index',
       'address-edit/index',
+      'wallet/index',
+      'vouchers/index',
     ]);
   });
 });

@@ -16,7 +16,7 @@ import { DIST, type AppJson } from './dist';
 import { applySetData, dataNodes, dataTexts, type DataNode, hasClass, parsePageUrl } from './support/data-tree';
 import { EventLoop } from './support/event-loop';
 import { createFakeWx, eventChannel, selectorQuery } from './support/fake-wx';
-import type { ApiCall, FakeRequest, RequestHandler } from './support/fake-wx';
+import type { ApiCall, FakeRequest, FakeWxContext, RequestHandler } from './support/fake-wx';
 import { compileWxml, loadTemplates, type TemplateRenderer, type VNode } from './wxml';
 
 export type { DataNode } from './support/data-tree';
@@ -39,6 +39,10 @@ export interface HarnessOptions {
   storage?: Record<string, unknown>;
   /** How long settle() waits for the app to go quiet. */
   settleTimeoutMs?: number;
+  /** wx.requestPayment's behaviour (fake-wx FakeWxContext.requestPayment); default: paid. */
+  requestPayment?: FakeWxContext['requestPayment'];
+  /** wx.showModal's answer; default: confirm. */
+  modalAnswer?: FakeWxContext['modalAnswer'];
 }
 
 type Config = Record<string, unknown>;
@@ -125,6 +129,9 @@ export class WeappHarness {
   readonly components = new Map<string, Config>();
   readonly stack: PageHandle[] = [];
   appConfig: Config | undefined;
+  /** Tests may change these between steps (the payment sheet paid / cancelled; the answer to a dialog). */
+  paymentBehaviour: FakeWxContext['requestPayment'];
+  modalBehaviour: FakeWxContext['modalAnswer'];
 
   private readonly modules = new Map<string, { exports: unknown }>();
   private readonly launchOptions = { path: '', query: {}, scene: 1001, referrerInfo: {}, apiCategory: 'default' };
@@ -149,7 +156,11 @@ export class WeappHarness {
       navigationFailures: this.navigationFailures,
       currentRoute: () => this.stack[this.stack.length - 1]?.route,
       launchOptions: () => ({ ...this.launchOptions }),
+      requestPayment: (o) => this.paymentBehaviour?.(o),
+      modalAnswer: (o) => (this.modalBehaviour ? this.modalBehaviour(o) : true),
     });
+    this.paymentBehaviour = options.requestPayment;
+    this.modalBehaviour = options.modalAnswer;
     this.globals = this.createGlobals();
   }
 

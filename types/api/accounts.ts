@@ -28,7 +28,7 @@ export const UserInfo = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   email: Type.Union([Type.String(), Type.Null()]),
   /** Wallet balance in fen (integer). */
-  wallet_balance: Type.Integer(),
+  wallet_balance_fen: Type.Integer(),
   language: UserLanguage,
   default_address: Type.Union([Address, Type.Null()]),
   /** False for an account made by a WeChat login that has no e-mail password yet. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { NullableNumber } from './helpers';
 
 /**
  * The customer's address book (addrlist, addrinfo, saveaddr, deladdr, setdefaultaddr). Every call needs a session;
@@ -61,8 +62,8 @@ export const SaveAddressBody = Type.Object({
   building_id: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
   building_no: Text('building / block number, up to 32 characters, may be empty'),
   room_no: Text('room number, 1-32 characters'),
-  lat: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  lng: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  lat: Type.Optional(NullableNumber({ description: 'null or absent (with lng): the building’s coordinates' })),
+  lng: Type.Optional(NullableNumber({ description: 'null or absent (with lat): the building’s coordinates' })),
   is_default: Type.Optional(Type.Boolean()),
 });
 export type SaveAddressBody = Static<typeof SaveAddressBody>;

@@ -4,6 +4,10 @@ import { m0001Articles } from './migrations/0001-articles';
 import { m0002Places } from './migrations/0002-places';
 import { m0003Catalogue } from './migrations/0003-catalogue';
 import { m0004Accounts } from './migrations/0004-accounts';
+import { m0005WalletLedger } from './migrations/0005-wallet-ledger';
+import { m0006Orders } from './migrations/0006-orders';
+import { m0009CacheVersions } from './migrations/0009-cache-versions';
+import { m0010Counters } from './migrations/0010-counters';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,12 +16,18 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-places': m0002Places(dialect),
     '0003-catalogue': m0003Catalogue(dialect),
     '0004-accounts': m0004Accounts(dialect),
+    '0005-wallet-ledger': m0005WalletLedger(dialect),
+    '0006-orders': m0006Orders(dialect),
+    '0009-cache-versions': m0009CacheVersions(dialect),
+    '0010-counters': m0010Counters(dialect),
   };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db.dialect) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Parallel branches add numbered migrations; a database that already ran a later number still takes an earlier
+  // one landed afterwards (each migration stands alone).
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,9 @@ import type { Lang } from '../../../types/lang';
 import { accounts } from './messages/accounts';
 import { articles } from './messages/articles';
 import { catalogue } from './messages/catalogue';
+import { codes } from './messages/codes';
 import { common } from './messages/common';
+import { orders } from './messages/orders';
 import { places } from './messages/places';
 
 /**
@@ -15,6 +17,8 @@ export const messages = {
   ...accounts,
   ...places,
   ...catalogue,
+  ...codes,
+  ...orders,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

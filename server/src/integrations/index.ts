@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { createIpGeo, type IpGeo } from './geo';
+import { createPayments, type PaymentProvider } from './payments';
 import { createSms, type SmsSender } from './sms';
 import { createWechat, type Wechat } from './wechat';
 
@@ -13,6 +14,8 @@ export interface Integrations {
   sms: SmsSender;
   /** IP address -> province and city (offline database). */
   geo: IpGeo;
+  /** Online payments (PAYMENT_PROVIDER: the sandbox today). */
+  payments: PaymentProvider;
 }
 
 export function createIntegrations(config: Config): Integrations {
@@ -20,5 +23,6 @@ export function createIntegrations(config: Config): Integrations {
     wechat: createWechat(config),
     sms: createSms(config),
     geo: createIpGeo(),
+    payments: createPayments(config),
   };
 }

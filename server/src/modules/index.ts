@@ -1,30 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import type { Integrations } from '../integrations';
 import { accountsRoutes } from './accounts/routes';
 import { addressesRoutes } from './addresses/routes';
 import { articlesRoutes } from './articles/routes';
+import { cartRoutes } from './cart/routes';
+import { checkoutRoutes } from './checkout/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { codesRoutes } from './codes/routes';
+import { buildServices, type ModuleDeps } from './container';
 import { placesRoutes } from './places/routes';
 import { searchRoutes } from './search/routes';
 import { storesRoutes } from './stores/routes';
+import { walletRoutes } from './wallet/routes';
 
-export interface ModuleDeps {
-  db: Db;
-  integrations: Integrations;
-  config: Config;
-  /** The clock (epoch ms); tests move it. */
-  now: () => number;
-}
+export type { ModuleDeps, RouteDeps } from './container';
 
-/** Every API module, registered under /api/szeat/ by app.ts. Add a module here, nowhere else. */
+/**
+ * Every API module, registered under /api/szeat/ by app.ts. The service graph is built once (container.ts) and
+ * every routes plugin takes its service from `services`. Add a module's routes here, nowhere else.
+ */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps) {
-  await api.register(articlesRoutes, deps);
-  await api.register(accountsRoutes, deps);
-  await api.register(addressesRoutes, deps);
-  await api.register(placesRoutes, deps);
-  await api.register(catalogueRoutes, deps);
-  await api.register(storesRoutes, deps);
-  await api.register(searchRoutes, deps);
+  const routeDeps = { ...deps, services: buildServices(deps, api.log) };
+  await api.register(articlesRoutes, routeDeps);
+  await api.register(accountsRoutes, routeDeps);
+  await api.register(addressesRoutes, routeDeps);
+  await api.register(placesRoutes, routeDeps);
+  await api.register(catalogueRoutes, routeDeps);
+  await api.register(storesRoutes, routeDeps);
+  await api.register(searchRoutes, routeDeps);
+  await api.register(codesRoutes, routeDeps);
+  await api.register(cartRoutes, routeDeps);
+  await api.register(checkoutRoutes, routeDeps);
+  await api.register(walletRoutes, routeDeps);
 }

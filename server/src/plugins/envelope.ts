@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, HttpStatusOf, type ErrorCodeValue } from '../../../types/errors';
+import { isUniqueViolation } from '../db/constraints';
 import { AppError } from '../errors';
 import type { MessageKey, MessageParams } from '../i18n/messages';
 import { validationMessage } from './validation-message';
@@ -51,6 +52,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       req.log.info({ err: fe }, 'client error');
       return send(reply, ErrorCode.Validation, req.t('validation.invalid', { field: 'request' }));
     }
+    // Uniqueness is a constraint: any violation a service did not answer more precisely is a conflict (1005).
+    if (isUniqueViolation(error)) return sendKey(req, reply, ErrorCode.Conflict, 'error.conflict');
     req.log.error({ err: error }, 'unhandled error');
     return sendKey(req, reply, ErrorCode.Internal, 'error.internal');
   });

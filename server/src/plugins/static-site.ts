@@ -26,10 +26,15 @@ export async function staticSite(app: FastifyInstance, { siteDir, uploadDir }: S
       index: false,
       // Files are looked up per request, so a rebuilt site is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz copies (server/src/precompress.ts): sent by Accept-Encoding, never compressed
+      // per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Bundles carry a content hash in their name; index.html must always be fetched fresh.
-        const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(filePath) || filePath.includes(`${path.sep}static${path.sep}`);
+        // (filePath is the .br/.gz copy when one is sent.)
+        const hashed =
+          /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(filePath) || filePath.includes(`${path.sep}static${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -1,19 +1,29 @@
 import { Image, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { Ad, Link, Promotion } from '../../../types/api/catalogue';
-import { useStores } from '../../stores';
+import { useStores, useT } from '../../stores';
 import './index.scss';
 
-/** Opens what a promotion or ad points at: a restaurant or an article (a plain URL is not followed in the app). */
+/**
+ * Opens what a promotion or ad points at: a restaurant, an article, or a web page through the platform (H5 navigates;
+ * the mini program shows allowed hosts in its web-view and copies other links, which the customer is told).
+ */
 export function useOpenLink() {
   const { platform } = useStores();
-  return (link: Link) => {
-    if (link.type === 'restaurant' && link.id) void platform.navigation.go('restaurantDetail', { id: link.id });
-    else if (link.type === 'article' && link.id) void platform.navigation.go('article', { id: link.id });
+  const t = useT();
+  return async (link: Link) => {
+    if (link.type === 'restaurant' && link.id) await platform.navigation.go('restaurantDetail', { id: link.id });
+    else if (link.type === 'article' && link.id) await platform.navigation.go('article', { id: link.id });
+    else if (link.type === 'url' && link.url) {
+      const outcome = await platform.openUrl(link.url);
+      if (outcome === 'copied') platform.feedback.toast(t('link.copied'));
+      else if (outcome === 'refused') platform.feedback.toast(t('link.cannot_open'), 'error');
+    }
   };
 }
 
-const linked = (link: Link) => (link.type === 'restaurant' || link.type === 'article') && !!link.id;
+const linked = (link: Link) =>
+  ((link.type === 'restaurant' || link.type === 'article') && !!link.id) || (link.type === 'url' && !!link.url);
 
 /** Ads of a slot: pictures with their titles, side by side (they scroll sideways on a phone). */
 export const AdStrip = observer(function AdStrip({ ads }: { ads: Ad[] }) {
@@ -26,7 +36,7 @@ export const AdStrip = observer(function AdStrip({ ads }: { ads: Ad[] }) {
         <View
           key={ad.id}
           className={`ad-strip__ad ${linked(ad.link) ? 'ad-strip__ad--link' : ''}`}
-          onClick={() => open(ad.link)}
+          onClick={() => void open(ad.link)}
         >
           <Image
             className='ad-strip__picture picture-cover'
@@ -57,7 +67,7 @@ export const PromoStrip = observer(function PromoStrip({
         <View
           key={p.id}
           className={`promo-strip__promo ${linked(p.link) ? 'promo-strip__promo--link' : ''}`}
-          onClick={() => open(p.link)}
+          onClick={() => void open(p.link)}
         >
           <Text className='promo-strip__badge'>{p.badge}</Text>
           <View className='promo-strip__text'>

@@ -1,20 +1,49 @@
 import { Image, Text, View } from '@tarojs/components';
+import { useEffect, useState } from 'react';
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui';
 import 'taro-ui/lib/style/components/modal.scss';
-import { useT } from '../../stores';
+import { useStores, useT } from '../../stores';
+import { ErrorState } from '../state-view';
 import './index.scss';
 
 export interface QrDialogProps {
   open: boolean;
   title: string;
+  /** Address of the code's picture (the server's `qrcode`); loaded only while the dialog is open. */
   image: string;
   tip: string;
+  /** The link the code stands for, shown with a copy action (H5: a restaurant's own page). */
+  link?: string;
   onClose(): void;
 }
 
-/** A QR code with a tip; no footer (spec §2: the Mini Program dialog has none). */
-export function QrDialog({ open, title, image, tip, onClose }: QrDialogProps) {
+/**
+ * A scannable code with a tip; no footer (spec §2: the Mini Program dialog has none). The picture comes from the
+ * server, so it has a loading state and an error state with a retry (e.g. a code not set up, WeChat unreachable).
+ */
+export function QrDialog({ open, title, image, tip, link, onClose }: QrDialogProps) {
+  const { platform } = useStores();
   const t = useT();
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  // Back to loading while closed and for a new picture, so the state is right before the Image mounts (a cached
+  // picture can fire its load event before an effect of the opening render would run).
+  useEffect(() => {
+    if (!open) setState('loading');
+  }, [open]);
+  useEffect(() => setState('loading'), [image]);
+  const retry = () => {
+    setState('loading');
+    setAttempt((a) => a + 1);
+  };
+  const alt = t('qr.alt', { title });
+
+  const copy = async () => {
+    if (!link) return;
+    const done = await platform.copyText(link);
+    platform.feedback.toast(done ? t('link.copied_plain') : t('link.copy_failed'), done ? 'success' : 'error');
+  };
+
   return (
     <AtModal isOpened={open} onClose={onClose} className='qr-dialog'>
       <AtModalHeader>
@@ -27,8 +56,38 @@ export function QrDialog({ open, title, image, tip, onClose }: QrDialogProps) {
       </AtModalHeader>
       <AtModalContent>
         <View className='qr-dialog__body'>
-          <Image className='qr-dialog__image' src={image} mode='aspectFit' />
+          <View className='qr-dialog__frame'>
+            {open && (
+              // Remounted on retry: the same address is asked for again.
+              <Image
+                key={attempt}
+                className={`qr-dialog__image qr-dialog__image--${state}`}
+                src={image}
+                mode='aspectFit'
+                ariaLabel={alt}
+                nativeProps={{ alt }}
+                onLoad={() => setState('ready')}
+                onError={() => setState('error')}
+              />
+            )}
+            {state === 'loading' && <Text className='qr-dialog__loading'>{t('qr.loading')}</Text>}
+            {state === 'error' && (
+              <View className='qr-dialog__error'>
+                <ErrorState message={t('qr.error')} onRetry={retry} />
+              </View>
+            )}
+          </View>
           <Text className='qr-dialog__tip'>{tip}</Text>
+          {link && (
+            <View className='qr-dialog__link'>
+              <Text className='qr-dialog__url' userSelect>
+                {link}
+              </Text>
+              <Text className='qr-dialog__copy' onClick={() => void copy()}>
+                {t('link.copy')}
+              </Text>
+            </View>
+          )}
         </View>
       </AtModalContent>
     </AtModal>

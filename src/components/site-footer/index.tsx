@@ -2,8 +2,6 @@ import { Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { ABOUT_ARTICLE_ID } from '../../../types/constants';
-import contactQr from '../../assets/qr/contact.svg';
-import joinQr from '../../assets/qr/join.svg';
 import { useStores, useT } from '../../stores';
 import { QrDialog } from '../qr-dialog';
 import './index.scss';
@@ -12,7 +10,7 @@ type Dialog = 'contact' | 'join' | null;
 
 /** The H5 site's footer (spec §2 "Footer"): customer service, locations, about us. */
 export const SiteFooter = observer(function SiteFooter() {
-  const { session, platform } = useStores();
+  const { session, platform, api } = useStores();
   const t = useT();
   const [dialog, setDialog] = useState<Dialog>(null);
   const nav = platform.navigation;
@@ -66,14 +64,14 @@ export const SiteFooter = observer(function SiteFooter() {
       <QrDialog
         open={dialog === 'contact'}
         title={t('footer.contact_us')}
-        image={contactQr}
+        image={api.codes.qrcodeUrl('contact')}
         tip={t('footer.contact_tip')}
         onClose={() => setDialog(null)}
       />
       <QrDialog
         open={dialog === 'join'}
         title={t('footer.how_to_join')}
-        image={joinQr}
+        image={api.codes.qrcodeUrl('merchant')}
         tip={t('footer.join_tip')}
         onClose={() => setDialog(null)}
       />

@@ -5,7 +5,6 @@ import type { Lang } from '../../../types/lang';
 import flagCn from '../../assets/flags/cn.svg';
 import flagEn from '../../assets/flags/en.svg';
 import logo from '../../assets/logo.svg';
-import miniProgramQr from '../../assets/qr/mini-program.svg';
 import { useStores, useT } from '../../stores';
 import { Dropdown } from '../dropdown';
 import { QrDialog } from '../qr-dialog';
@@ -22,7 +21,7 @@ export const TopBar = observer(function TopBar({
   searchMode?: SearchMode;
   onSearch?: (value: string) => void;
 }) {
-  const { session, ui, platform } = useStores();
+  const { session, ui, platform, api } = useStores();
   const t = useT();
   const [qrOpen, setQrOpen] = useState(false);
   const nav = platform.navigation;
@@ -87,7 +86,7 @@ export const TopBar = observer(function TopBar({
       <QrDialog
         open={qrOpen}
         title={t('topbar.mini_program')}
-        image={miniProgramQr}
+        image={api.codes.qrcodeUrl('miniprogram')}
         tip={t('topbar.mini_program_tip')}
         onClose={() => setQrOpen(false)}
       />

@@ -1,43 +1,32 @@
 import { Text, View } from '@tarojs/components';
+import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../types/api/stores';
 import { ErrorCode } from '../../../types/errors';
+import { CartPanel } from '../../components/cart-panel';
 import { MenuItemChoice, type MenuChoice } from '../../components/menu-item-choice';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PageShell } from '../../components/page-shell';
 import { PromoStrip } from '../../components/promo-strip';
 import { ErrorState, Loading } from '../../components/state-view';
 import { statusText } from '../../components/store-status';
-import type { TFunction } from '../../i18n';
 import { useStores, useT } from '../../stores';
-import { formatPrice } from '../../utils/price';
 import { useLoad } from '../../utils/use-load';
 import { StoreHeader } from './parts/header';
 import { MenuSection } from './parts/menu';
 import { ReviewsSection } from './parts/reviews';
+import { StoreCode } from './parts/store-code';
 import './index.scss';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
-
-function choiceSummary(t: TFunction, choice: MenuChoice): string {
-  const price = formatPrice(choice.total_fen);
-  return choice.option_names.length > 0
-    ? t('menu.summary_with_options', {
-        name: choice.name,
-        options: choice.option_names.join(t('menu.list_separator')),
-        quantity: choice.quantity,
-        price,
-      })
-    : t('menu.summary', { name: choice.name, quantity: choice.quantity, price });
-}
 
 /**
  * restaurant_detail?id=12 (the spec gives no path parameter): the restaurant, its menu by category with the
  * "Search For A Dish" filter, the choice layer, and the reviews. `item` opens a dish found by the search.
  */
 function RestaurantDetailPage() {
-  const { api, ui, platform, location, search, cartIntent } = useStores();
+  const { api, ui, platform, location, search, cart, session } = useStores();
   const t = useT();
   const nav = platform.navigation;
   const params = nav.params('restaurantDetail');
@@ -87,12 +76,21 @@ function RestaurantDetailPage() {
     if (!item.sold_out && info.data.in_delivery_range !== false) setChoosing(item);
   }, [itemId, menu, info, platform]);
 
+  // This restaurant's cart: loaded with the page, and again when it comes back into view (after checkout or login).
+  useEffect(() => {
+    if (id) void cart.load(id);
+  }, [cart, id, session.isLoggedIn]);
+  const shownOnce = useRef(false);
+  useDidShow(() => {
+    if (shownOnce.current && id) void cart.load(id);
+    shownOnce.current = true;
+  });
+
   const onConfirm = async (choice: MenuChoice) => {
-    const outcome = await cartIntent.onMenuChoice(choice);
-    if (outcome === 'failed') return;
+    // 0: the reason was shown (or the login screen opened); the layer stays so the choice is not lost.
+    if (!(await cart.add(choice))) return;
     setChoosing(undefined);
-    if (outcome === 'added') platform.feedback.toast(t('menu.added'), 'success');
-    else platform.feedback.toast(t('menu.cart_later', { summary: choiceSummary(t, choice) }));
+    platform.feedback.toast(t('menu.added'), 'success');
   };
 
   const notFound =
@@ -100,7 +98,7 @@ function RestaurantDetailPage() {
 
   return (
     <PageShell searchMode='dish'>
-      <View className='restaurant'>
+      <View className='restaurant restaurant--with-cart'>
         {notFound ? (
           <View className='restaurant__missing'>
             <ErrorState message={t('store.not_found')} />
@@ -113,6 +111,7 @@ function RestaurantDetailPage() {
             {info.status === 'loading' && <Loading />}
             {info.status === 'error' && <ErrorState message={ui.errorMessage(info.error)} onRetry={reloadInfo} />}
             {info.status === 'ready' && <StoreHeader store={info.data} />}
+            {info.status === 'ready' && <StoreCode id={info.data.id} />}
             {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} compact />}
 
             <View className='restaurant__tabs'>
@@ -145,6 +144,8 @@ function RestaurantDetailPage() {
           </>
         )}
       </View>
+
+      {id && !notFound && <CartPanel onCheckout={() => void nav.go('settlement', { rid: id })} />}
 
       {choosing && id && (
         <MenuItemChoice

@@ -12,6 +12,7 @@ import { formatDate } from '../../utils/date';
 import { useLoad } from '../../utils/use-load';
 import { AddressPicker } from './parts/address-picker';
 import { Nearby } from './parts/nearby';
+import { useLaunchScene } from './parts/use-launch-scene';
 import './index.scss';
 
 /** How many nearby restaurants home shows before "view all". */
@@ -32,6 +33,7 @@ function HomePage() {
   const [finding, setFinding] = useState(false);
   const [dismissedFor, setDismissedFor] = useState('');
   useDidShow(() => platform.setTitle(t('app.name')));
+  useLaunchScene();
 
   // Without a saved address the map starts on the city of the visitor's IP address.
   useEffect(() => {

@@ -1,20 +1,29 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';
 import { addressLine } from '../../utils/address';
 import { formatPrice } from '../../utils/price';
+import { useLoad } from '../../utils/use-load';
 import './index.scss';
 
 /** The user centre (spec §2 /mine): profile, then orders, address book, wallet and vouchers; Log Out. */
 function MinePage() {
-  const { session, platform } = useStores();
+  const { session, platform, api } = useStores();
   const t = useT();
   const nav = platform.navigation;
+  const [voucherCount, reloadCount] = useLoad(
+    () => (session.isLoggedIn ? api.wallet.availableCount() : Promise.resolve({ count: 0 })),
+    [session.isLoggedIn],
+  );
+  const shownOnce = useRef(false);
   useDidShow(() => {
     platform.setTitle(t('mine.title'));
+    if (shownOnce.current) reloadCount();
+    shownOnce.current = true;
     // Fresh name, balance and default address each time the screen is shown; a 1002 logs out (http client).
     if (session.isLoggedIn) session.refresh().catch((err: unknown) => console.warn('me failed', err));
   });
@@ -29,18 +38,24 @@ function MinePage() {
 
   const user = session.userInfo ?? {};
   const name = session.displayName;
-  // Wallet and vouchers get their screens with the checkout issue.
-  const soon = () => platform.feedback.toast(t('mine.coming_soon'));
   const entries = [
     { key: 'orders', label: t('mine.orders'), value: '', onClick: () => void nav.go('orders') },
     { key: 'addresses', label: t('mine.addresses'), value: '', onClick: () => void nav.go('addresses') },
     {
       key: 'wallet',
       label: t('mine.wallet'),
-      value: user.wallet_balance !== undefined ? formatPrice(user.wallet_balance) : '',
-      onClick: soon,
+      value: user.wallet_balance_fen !== undefined ? formatPrice(user.wallet_balance_fen) : '',
+      onClick: () => void nav.go('wallet'),
     },
-    { key: 'vouchers', label: t('mine.vouchers'), value: '', onClick: soon },
+    {
+      key: 'vouchers',
+      label: t('mine.vouchers'),
+      value:
+        voucherCount.status === 'ready' && voucherCount.data.count > 0
+          ? t('voucher.available_count', { count: voucherCount.data.count })
+          : '',
+      onClick: () => void nav.go('vouchers'),
+    },
   ];
 
   return (

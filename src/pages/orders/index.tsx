@@ -1,23 +1,90 @@
-import { View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import type { OrderSummary } from '../../../types/api/orders-draft';
+import { LoadMore } from '../../components/load-more';
 import { LoginPrompt } from '../../components/login-prompt';
+import { OrderStatus } from '../../components/order-status';
 import { PageShell } from '../../components/page-shell';
-import { Empty } from '../../components/state-view';
+import { Empty, ErrorState, Loading } from '../../components/state-view';
 import { useStores, useT } from '../../stores';
+import { formatDate } from '../../utils/date';
+import { formatPrice } from '../../utils/price';
+import { usePaged } from '../../utils/use-paged';
+import './index.scss';
 
-/** The orders tab. The order list itself comes with the orders issue; until then a signed-in customer has none. */
+const PAGE_SIZE = 10;
+
+/** The orders tab: the customer's orders, newest first, with load more; each opens its detail. */
 function OrdersPage() {
-  const { session, platform } = useStores();
+  const { api, session, platform, ui } = useStores();
   const t = useT();
-  useDidShow(() => platform.setTitle(t('orders.title')));
+  const loggedIn = session.isLoggedIn;
+  const orders = usePaged<OrderSummary>(
+    (page) =>
+      loggedIn
+        ? api.orders.list(page, PAGE_SIZE)
+        : Promise.resolve({ list: [], total: 0, page, page_size: PAGE_SIZE, has_more: false }),
+    [loggedIn, ui.lang],
+  );
+  // Back on the tab (after paying, or an order moved on): the list again from the top.
+  const shownOnce = useRef(false);
+  useDidShow(() => {
+    platform.setTitle(t('orders.title'));
+    if (shownOnce.current && loggedIn) orders.reload();
+    shownOnce.current = true;
+  });
+
+  if (!loggedIn) {
+    return (
+      <PageShell>
+        <View className='tab-page'>
+          <LoginPrompt message={t('orders.login_prompt')} />
+        </View>
+      </PageShell>
+    );
+  }
+
   return (
     <PageShell>
-      <View className='tab-page'>
-        {session.isLoggedIn ? (
-          <Empty message={t('orders.empty')} />
-        ) : (
-          <LoginPrompt message={t('orders.login_prompt')} />
+      <View className='tab-page orders'>
+        <Text className='orders__title'>{t('orders.title')}</Text>
+        {orders.status === 'loading' && <Loading />}
+        {orders.status === 'error' && (
+          <ErrorState
+            message={`${t('orders.load_failed')}: ${ui.errorMessage(orders.error)}`}
+            onRetry={orders.reload}
+          />
+        )}
+        {orders.status === 'ready' && orders.items.length === 0 && <Empty message={t('orders.empty')} />}
+        {orders.items.map((o) => (
+          <View
+            key={o.id}
+            className='order-card'
+            onClick={() => void platform.navigation.go('orderDetail', { orderId: o.id })}
+          >
+            <View className='order-card__head'>
+              <Text className='order-card__name'>{o.restaurant_name}</Text>
+              <OrderStatus status={o.status} text={o.status_text} />
+            </View>
+            <View className='order-card__foot'>
+              <Text className='order-card__time'>{formatDate(o.created_at, ui.lang, true)}</Text>
+              {o.item_count !== undefined && (
+                <Text className='order-card__count'>{t('orders.item_count', { count: o.item_count })}</Text>
+              )}
+              <Text className='order-card__total'>{formatPrice(o.total_fen)}</Text>
+            </View>
+          </View>
+        ))}
+        {orders.status === 'ready' && orders.items.length > 0 && (
+          <LoadMore
+            hasMore={orders.hasMore}
+            loading={orders.loadingMore}
+            error={orders.moreError}
+            onMore={orders.loadMore}
+            endText={t('orders.end')}
+          />
         )}
       </View>
     </PageShell>

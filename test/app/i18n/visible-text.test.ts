@@ -9,7 +9,7 @@ import { join, relative } from 'path';
 import ts from 'typescript';
 
 const root = join(__dirname, '../../..');
-const DIRS = ['src/components', 'src/pages', 'src/subpages', 'src/account', 'src/discover'];
+const DIRS = ['src/components', 'src/pages', 'src/subpages', 'src/account', 'src/discover', 'src/order'];
 
 /** Symbols that are the same in every language. */
 const ALLOWED = new Set(['×', '⌕', '▾', '404', '·', '/', '-', '|', '¥']);

@@ -203,7 +203,7 @@ describe('user centre (mine)', () => {
     a.accounts.me.mockResolvedValue({
       ...USER,
       nickname: 'Lei',
-      wallet_balance: 2050,
+      wallet_balance_fen: 2050,
       default_address: address(1, { is_default: true }),
     });
     const { container, platform } = await renderPage(MinePage, { api: a, storage: loggedIn });
@@ -216,14 +216,13 @@ describe('user centre (mine)', () => {
     expect(getByText(container, 'Nanshan · Tower One · 101')).toBeTruthy();
   });
 
-  it('entries: orders, address book; wallet and vouchers are coming', async () => {
+  it('entries: orders, address book, wallet and vouchers', async () => {
     const { container, platform } = await renderPage(MinePage, { api: api(), storage: loggedIn });
     await click(getByText(container, 'My Orders'));
     await click(getByText(container, 'Address Book'));
-    expect(platform.navigation.go.mock.calls).toEqual([['orders'], ['addresses']]);
     await click(getByText(container, 'Wallet'));
     await click(getByText(container, 'Vouchers'));
-    expect(platform.feedback.toast.mock.calls).toEqual([['Coming soon'], ['Coming soon']]);
+    expect(platform.navigation.go.mock.calls).toEqual([['orders'], ['addresses'], ['wallet'], ['vouchers']]);
     expect(getByText(container, 'No default address yet. Tap to add one.')).toBeTruthy();
   });
 
@@ -249,7 +248,10 @@ describe('user centre (mine)', () => {
       </StoreProvider>,
     );
     await waitFor(() => getByText(container, 'Log in to manage your orders, addresses, wallet and vouchers'));
-    expect(platform.requests.map((r) => r.url)).toEqual(['/api/szeat/me']);
+    // The voucher count is asked beside `me`; only one logout follows.
+    expect(platform.requests.map((r) => r.url).filter((u) => !u.includes('allavailablecouponscount'))).toEqual([
+      '/api/szeat/me',
+    ]);
     expect(platform.storage.data.has('token')).toBe(false);
     warn.mockRestore();
   });

@@ -99,6 +99,25 @@ describe('home: address, map and nearby restaurants', () => {
     expect(container.querySelector('.home__nearby')).toBeNull();
   });
 
+  it.each([
+    ['en', { name: '卓越世纪中心', address: '福田区金田路2028号', lang: 'cn' }, 'Excellence Century Centre'],
+    ['cn', { lang: 'en' }, '卓越世纪中心'],
+  ])('an address chosen in another language is shown in %s after the switch (same ids)', async (lang, was, shown) => {
+    const a = api();
+    const names = { en: EXCELLENCE, cn: { ...EXCELLENCE, name: '卓越世纪中心', address: '福田区金田路2028号' } };
+    a.places.buildings.mockResolvedValue([names[lang as 'en' | 'cn']]);
+    const { container, store: root } = await renderPage(HomePage, {
+      api: a,
+      storage: { _lang: lang, [LOCATION_KEY]: { ...SAVED, ...was } },
+    });
+    await waitFor(() => getByText(container, shown));
+    expect(a.places.buildings).toHaveBeenCalledWith({ area_id: 2 });
+    expect(root.location.chosen).toMatchObject({ building_id: 5, lat: SAVED.lat, lng: SAVED.lng, lang });
+    // The restaurants near it were asked once: the position did not change.
+    await waitFor(() => getByText(container, 'Green Bowl'));
+    expect(a.restaurants.list).toHaveBeenCalledTimes(1);
+  });
+
   it('with a saved address: where it delivers, the nearest restaurants, markers, and the links', async () => {
     const a = api();
     const { container, platform } = await renderPage(HomePage, {
@@ -204,8 +223,20 @@ describe('home: address, map and nearby restaurants', () => {
   it.each([
     [
       'en',
-      new GeolocationError('failed', 'User denied Geolocation'),
-      'Error getting geolocation: User denied Geolocation',
+      new GeolocationError('failed', 'User denied Geolocation', 'denied'),
+      'Error getting geolocation: User denied the request for Geolocation.',
+    ],
+    // The browser's reason is English; in Chinese the customer reads the standard reason in Chinese.
+    [
+      'cn',
+      new GeolocationError('failed', 'User denied Geolocation', 'denied'),
+      '获取地理位置出错：用户拒绝了地理定位请求。',
+    ],
+    ['cn', new GeolocationError('failed', 'Timeout expired', 'timeout'), '获取地理位置出错：获取位置的请求超时。'],
+    [
+      'en',
+      new GeolocationError('failed', 'Position unavailable', 'unavailable'),
+      'Error getting geolocation: Location information is unavailable.',
     ],
     ['en', new GeolocationError('unsupported', ''), 'Geolocation is not supported by this browser.'],
     ['cn', new GeolocationError('unsupported', ''), '此浏览器不支持地理定位。'],

@@ -3,6 +3,7 @@ import { ApiError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';
 import { ErrorCode } from '../../../types/errors';
 import { menu, storeInfo } from '../support/discover';
+import { cartData, cartLine } from '../support/orders';
 import { deferred } from '../support/fake-platform';
 import { fakeApi, paged, renderPage, withAccountDefaults, type FakeApi } from '../support/page';
 import { actAsync, click, getByText, queryAllByText, queryByText, waitFor } from '../support/render';
@@ -75,30 +76,48 @@ describe('restaurant_detail', () => {
     expect(container.querySelector('.menu-choice')).toBeNull();
   });
 
-  it('a dish opens the choice layer; a valid choice goes to the cart hand-off, which says the cart comes later', async () => {
-    const { container, store, platform } = await page(api());
+  it('a dish opens the choice layer; a valid choice goes to addcart, and the cart reloads and shows it', async () => {
+    const a = api();
+    a.cart.list.mockResolvedValueOnce(cartData([]));
+    a.cart.add.mockResolvedValue({ cart_id: 31 });
+    a.cart.list.mockResolvedValue(
+      cartData([cartLine(31, 'Lanzhou Beef Noodles', 2000, 1, { option_names: ['Thin'] })]),
+    );
+    const { container, platform } = await page(a, { id: '9' }, { _lang: 'en', token: 'tok', [LOCATION_KEY]: SAVED });
+    expect(a.cart.list).toHaveBeenCalledWith(9);
+    expect(container.querySelector('.cart-panel__empty')!.textContent).toBe('Your cart is empty: choose a dish or two');
     await click(getByText(container, 'Lanzhou Beef Noodles').closest<HTMLElement>('.menu-item')!);
     const layer = container.querySelector<HTMLElement>('.menu-choice')!;
     expect(layer).not.toBeNull();
     await click(layer.querySelector<HTMLElement>('.menu-choice__confirm')!);
     expect(layer.querySelector('.menu-choice__notice')!.textContent).toBe('Please choose: Noodles');
-    expect(store.cartIntent.lastChoice).toBeUndefined();
+    expect(a.cart.add).not.toHaveBeenCalled();
 
     await click(getByText(layer, 'Thin').closest<HTMLElement>('.menu-choice__option')!);
+    await click(getByText(layer, 'Fried egg').closest<HTMLElement>('.menu-choice__option')!);
     await click(layer.querySelector<HTMLElement>('.menu-choice__confirm')!);
     await waitFor(() => expect(container.querySelector('.menu-choice')).toBeNull());
-    expect(store.cartIntent.lastChoice).toMatchObject({ item_id: 159, option_names: ['Thin'], total_fen: 2000 });
-    expect(platform.feedback.toast).toHaveBeenCalledWith(
-      'The cart is coming in a later update, so nothing was added to a cart yet. Chosen: Lanzhou Beef Noodles (Thin) ×1, ¥20',
-    );
+    expect(a.cart.add).toHaveBeenCalledWith({ restaurant_id: 9, dish_id: 159, quantity: 1, option_ids: [111, 121] });
+    expect(platform.feedback.toast).toHaveBeenCalledWith('Added to the cart', 'success');
+    await waitFor(() => expect(container.querySelector('.cart-panel__count')!.textContent).toBe('1'));
+    expect(container.querySelector('.cart-panel__total')!.textContent).toBe('¥20');
+    expect(a.cart.list).toHaveBeenCalledTimes(2);
   });
 
-  it('with a cart handler installed, says the dish was added', async () => {
-    const view = await page(api());
-    view.store.cartIntent.setHandler(async () => 'added' as const);
-    await click(getByText(view.container, 'Herbal Tea').closest<HTMLElement>('.menu-item')!);
-    await click(view.container.querySelector<HTMLElement>('.menu-choice__confirm')!);
-    await waitFor(() => expect(view.platform.feedback.toast).toHaveBeenCalledWith('Added to the cart', 'success'));
+  it("a refused add shows the server's message and keeps the layer open; 1002 goes to log in and back", async () => {
+    const a = api();
+    a.cart.list.mockResolvedValue(cartData([]));
+    a.cart.add.mockRejectedValueOnce(new ApiError(1001, 'Herbal Tea has just sold out'));
+    const { container, platform } = await page(a, { id: '9' }, { _lang: 'en', token: 'tok', [LOCATION_KEY]: SAVED });
+    await click(getByText(container, 'Herbal Tea').closest<HTMLElement>('.menu-item')!);
+    await click(container.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith('Herbal Tea has just sold out', 'error'));
+    expect(container.querySelector('.menu-choice')).not.toBeNull();
+
+    a.cart.add.mockRejectedValueOnce(new ApiError(ErrorCode.SessionInvalid, 'Please log in'));
+    await click(container.querySelector<HTMLElement>('.menu-choice__confirm')!);
+    await waitFor(() => expect(platform.navigation.go).toHaveBeenCalledWith('login', { isBack: 1 }));
+    expect(platform.feedback.toast).toHaveBeenCalledTimes(1);
   });
 
   it('"Search For A Dish" filters the menu by menuName, and leaving clears it', async () => {
@@ -126,7 +145,7 @@ describe('restaurant_detail', () => {
     const a = api(
       storeInfo(15, 'Sea Breeze Desserts', { is_open: false, closed_reason: 'manual', resumes_at: resumes }),
     );
-    const { container, store } = await page(a, { id: '15' });
+    const { container } = await page(a, { id: '15' });
     expect(container.querySelector('.store-header__status')!.textContent).toBe(
       'Temporarily closed · opens again on 2030-01-01 10:00',
     );
@@ -136,7 +155,7 @@ describe('restaurant_detail', () => {
       'Temporarily closed · opens again on 2030-01-01 10:00',
     );
     await click(container.querySelector<HTMLElement>('.menu-choice__confirm')!);
-    expect(store.cartIntent.lastChoice).toBeUndefined();
+    expect(a.cart.add).not.toHaveBeenCalled();
   });
 
   it('outside the delivery radius: the dialog offers Home Page and View Menu', async () => {

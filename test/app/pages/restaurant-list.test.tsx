@@ -4,7 +4,7 @@ import { LOCATION_KEY } from '../../../src/stores';
 import type { Ad, Promotion } from '../../../types/api/catalogue';
 import type { StoreSummary } from '../../../types/api/stores';
 import type { PagedData } from '../../../types/api/common';
-import { store, typeIn } from '../support/discover';
+import { EXCELLENCE, store, typeIn } from '../support/discover';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryAllByText, queryByText, waitFor } from '../support/render';
 
@@ -103,6 +103,18 @@ describe('restaurant_list', () => {
     expect(platform.navigation.go).toHaveBeenCalledWith('restaurantDetail', { id: 12 });
     await click(getByText(container, 'Tonkotsu ramen').closest<HTMLElement>('.ad-strip__ad')!);
     expect(platform.navigation.go).toHaveBeenCalledWith('article', { id: 42 });
+  });
+
+  it('an address chosen in Chinese reads in English after the language switch', async () => {
+    const a = api();
+    a.restaurants.list.mockResolvedValue(pageOf([store(5, 'Hunan House')], 1, 1));
+    a.places.buildings.mockResolvedValue([{ ...EXCELLENCE, id: 5, name: 'Excellence Century Centre' }]);
+    const { container } = await renderPage(RestaurantListPage, {
+      api: a,
+      storage: { _lang: 'en', [LOCATION_KEY]: { ...SAVED, area_id: 2, name: '卓越世纪中心', lang: 'cn' } },
+    });
+    await waitFor(() => getByText(container, 'Delivering to: Excellence Century Centre'));
+    expect(queryByText(container, /卓越/)).toBeNull();
   });
 
   it('filters by cuisine and sorts, asking the server again each time', async () => {

@@ -1,8 +1,9 @@
 import MinePage from '../../../src/pages/mine';
 import OrdersPage from '../../../src/pages/orders';
 import NotFoundPage from '../../../src/subpages/not-found';
-import { renderPage } from '../support/page';
-import { click, getByText, queryByText } from '../support/render';
+import { orderSummary } from '../support/orders';
+import { fakeApi, paged, renderPage, withAccountDefaults } from '../support/page';
+import { click, getByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -28,6 +29,24 @@ describe('mine page', () => {
   });
 });
 
+describe('mine page: wallet and vouchers', () => {
+  it('show the balance and the usable vouchers, and open their screens', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.wallet.availableCount.mockResolvedValue({ count: 2 });
+    const { container, platform } = await renderPage(MinePage, {
+      isH5: false,
+      api,
+      storage: { ...loggedIn, userInfo: { nickname: 'Lei', wallet_balance_fen: 8850 } },
+    });
+    await waitFor(() => getByText(container, '2 available'));
+    expect(getByText(container, '¥88.5')).toBeTruthy();
+    await click(container.querySelector<HTMLElement>('.mine__entry--wallet')!);
+    expect(platform.navigation.go).toHaveBeenCalledWith('wallet');
+    await click(container.querySelector<HTMLElement>('.mine__entry--vouchers')!);
+    expect(platform.navigation.go).toHaveBeenCalledWith('vouchers');
+  });
+});
+
 describe('orders page', () => {
   it('logged out: a prompt to log in', async () => {
     const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: { _lang: 'en' } });
@@ -38,9 +57,38 @@ describe('orders page', () => {
   });
 
   it('logged in: the empty list', async () => {
-    const { container } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn });
-    expect(getByText(container, 'No orders yet')).toBeTruthy();
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list.mockResolvedValue(paged([]));
+    const { container } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
+    await waitFor(() => getByText(container, 'No orders yet'));
     expect(queryByText(container, 'Log in to see your orders')).toBeNull();
+  });
+
+  it('logged in: the orders with their status and total, load more, and each opens its detail', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list
+      .mockResolvedValueOnce({ ...paged([orderSummary(7, { status: 2 })]), total: 2, has_more: true })
+      .mockResolvedValueOnce({ ...paged([orderSummary(5, { status: 9, total_fen: 2550 })]), total: 2, page: 2 });
+    const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
+    await waitFor(() => getByText(container, 'Driver on the way'));
+    expect(api.orders.list).toHaveBeenCalledWith(1, 10);
+    expect(container.querySelector('.order-card__total')!.textContent).toBe('¥45');
+    await click(getByText(container, 'Load more'));
+    await waitFor(() => getByText(container, 'Completed'));
+    expect(api.orders.list).toHaveBeenLastCalledWith(2, 10);
+    expect(container.querySelectorAll('.order-card')).toHaveLength(2);
+    expect(getByText(container, 'No more orders')).toBeTruthy();
+    await click(container.querySelectorAll<HTMLElement>('.order-card')[1]!);
+    expect(platform.navigation.go).toHaveBeenCalledWith('orderDetail', { orderId: 5 });
+  });
+
+  it('a failed list says so and retries', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(paged([]));
+    const { container } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
+    await waitFor(() => getByText(container, 'Try again'));
+    await click(getByText(container, 'Try again'));
+    await waitFor(() => getByText(container, 'No orders yet'));
   });
 });
 

@@ -1,9 +1,11 @@
 import Taro from '@tarojs/taro';
 import { wgs84ToGcj02 } from '../../../src/platform/coords';
 import {
+  browserFailure,
   browserLocation,
   nativeMap,
   tileMap,
+  weappFailure,
   weappLocation,
   type BrowserGeolocation,
 } from '../../../src/platform/location';
@@ -45,13 +47,23 @@ describe('H5 browser location', () => {
     const err = await browserLocation(() => geo)
       .current()
       .catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: 'failed', reason: 'User denied Geolocation' });
+    expect(err).toMatchObject({ kind: 'failed', reason: 'User denied Geolocation', failure: 'denied' });
     const silent = geolocation((_ok, fail) => fail({ code: 3, message: '' }));
     expect(
       await browserLocation(() => silent)
         .current()
         .catch((e: unknown) => e),
-    ).toMatchObject({ kind: 'failed', reason: 'code 3' });
+    ).toMatchObject({ kind: 'failed', reason: 'code 3', failure: 'timeout' });
+  });
+
+  it('maps the standard codes to a reason the app can say in any language', () => {
+    expect([1, 2, 3, 0, undefined].map(browserFailure)).toEqual([
+      'denied',
+      'unavailable',
+      'timeout',
+      'unknown',
+      'unknown',
+    ]);
   });
 });
 
@@ -69,7 +81,20 @@ describe('mini program location', () => {
     expect(await weappLocation.current().catch((e: unknown) => e)).toMatchObject({
       kind: 'failed',
       reason: 'getLocation:fail auth deny',
+      failure: 'denied',
     });
+  });
+
+  it.each([
+    ['getLocation:fail auth deny', 'denied'],
+    ['getLocation:fail auth denied', 'denied'],
+    ['getLocation:fail system permission denied', 'denied'],
+    ['getLocation:fail timeout', 'timeout'],
+    ['getLocation:fail:ERROR_NOCELL&WIFI_LOCATIONSWITCHOFF', 'unavailable'],
+    ['getLocation:fail:ERROR_NETWORK', 'unavailable'],
+    ['getLocation:fail something new', 'unknown'],
+  ])('maps WeChat errMsg %s to %s', (errMsg, failure) => {
+    expect(weappFailure(errMsg)).toBe(failure);
   });
 });
 

@@ -1,3 +1,4 @@
+import { observable, runInAction } from 'mobx';
 import { GeolocationError, type LatLng } from '../../../src/platform/types';
 import { createT } from '../../../src/i18n';
 import { DEFAULT_CENTER, LOCATION_KEY, LocationStore } from '../../../src/stores/location-store';
@@ -8,9 +9,11 @@ import { memoryStorage } from '../support/fake-platform';
 import { closest, EXCELLENCE, FUTIAN, SHENZHEN } from '../support/discover';
 import type { City, IpLocation } from '../../../types/api/places';
 
+const EXCELLENCE_CN = { ...EXCELLENCE, name: '卓越世纪中心', address: '福田区金田路2028号' };
 const GUANGZHOU: City = { id: 3, code: 'guangzhou', name: 'Guangzhou', lat: 23.1291, lng: 113.2644 };
 
 function setup(options: { saved?: unknown; position?: LatLng | Error; lang?: 'cn' | 'en' } = {}) {
+  const lang = observable.box<'cn' | 'en'>(options.lang ?? 'en');
   const storage = memoryStorage(options.saved === undefined ? {} : { [LOCATION_KEY]: options.saved });
   const places = {
     closest: jest.fn(async (_lat: number, _lng: number) => closest()),
@@ -21,6 +24,13 @@ function setup(options: { saved?: unknown; position?: LatLng | Error; lang?: 'cn
       reason: 'located',
       region: '广东省广州市',
     })),
+    // Names in the language of the moment, as the server answers by Accept-Language.
+    buildings: jest.fn(async () => [lang.get() === 'en' ? EXCELLENCE : EXCELLENCE_CN]),
+    areas: jest.fn(async () => [
+      lang.get() === 'en'
+        ? { ...SHENZHEN, areas: [FUTIAN] }
+        : { ...SHENZHEN, name: '深圳', areas: [{ ...FUTIAN, name: '福田' }] },
+    ]),
   };
   const current = jest.fn(async (): Promise<LatLng> => {
     if (options.position instanceof Error) throw options.position;
@@ -30,9 +40,10 @@ function setup(options: { saved?: unknown; position?: LatLng | Error; lang?: 'cn
     storage,
     location: { current },
     places: () => places,
-    t: () => createT(options.lang ?? 'en'),
+    t: () => createT(lang.get()),
+    lang: () => lang.get(),
   });
-  return { store, storage, places, current };
+  return { store, storage, places, current, lang };
 }
 
 describe('LocationStore', () => {
@@ -79,6 +90,7 @@ describe('LocationStore', () => {
       city_id: 1,
       area_id: 2,
       building_id: 5,
+      lang: 'en',
     });
     store.chooseArea(FUTIAN, 'Shenzhen');
     expect(store.chosen).toMatchObject({
@@ -107,6 +119,7 @@ describe('LocationStore', () => {
       area_id: 2,
       building_id: 5,
       distance_m: 120,
+      lang: 'en',
     });
     expect(storage.data.get(LOCATION_KEY)).toEqual(chosen);
   });
@@ -147,13 +160,30 @@ describe('LocationStore', () => {
       expect(zh.geoError).toBe(cn.location.geo_unsupported);
     });
 
-    it('error: "Error getting geolocation:" plus the reason', async () => {
-      const { store } = setup({ position: new GeolocationError('failed', 'User denied Geolocation') });
+    it('error: "Error getting geolocation:" plus the standard reason in the customer\'s language', async () => {
+      const { store } = setup({ position: new GeolocationError('failed', 'User denied Geolocation', 'denied') });
       await store.locateDevice();
-      expect(store.geoError).toBe('Error getting geolocation: User denied Geolocation');
-      const zh = setup({ position: new GeolocationError('failed', 'timeout'), lang: 'cn' }).store;
-      await zh.locateDevice();
-      expect(zh.geoError).toBe('获取地理位置出错：timeout');
+      expect(store.geoError).toBe('Error getting geolocation: User denied the request for Geolocation.');
+      const cases = [
+        ['denied', '获取地理位置出错：用户拒绝了地理定位请求。'],
+        ['unavailable', '获取地理位置出错：位置信息不可用。'],
+        ['timeout', '获取地理位置出错：获取位置的请求超时。'],
+        ['unknown', '获取地理位置出错：发生未知错误。'],
+      ] as const;
+      for (const [failure, message] of cases) {
+        const zh = setup({ position: new GeolocationError('failed', 'Timeout expired', failure), lang: 'cn' }).store;
+        await zh.locateDevice();
+        expect(zh.geoError).toBe(message);
+        // Never the browser's English text in Chinese.
+        expect(zh.geoError).not.toMatch(/[A-Za-z]/);
+      }
+      const slow = setup({ position: new GeolocationError('failed', 'x', 'timeout') }).store;
+      await slow.locateDevice();
+      expect(slow.geoError).toBe('Error getting geolocation: The request to get user location timed out.');
+      const other = setup({ position: new Error('boom'), lang: 'cn' }).store;
+      await other.locateDevice();
+      expect(other.geoError).toBe(cn.location.geo_error.replace('{reason}', cn.location.geo_reason.unknown));
+      expect(slow.geoError).toBe(en.location.geo_error.replace('{reason}', en.location.geo_reason.timeout));
     });
 
     it('a later success clears the message', async () => {
@@ -164,6 +194,75 @@ describe('LocationStore', () => {
       await s.store.locateDevice();
       expect(s.store.geoError).toBeUndefined();
       expect(s.store.chosen?.source).toBe('device');
+    });
+  });
+
+  describe("followLanguage (the chosen address in the customer's language)", () => {
+    const savedCn = {
+      lat: 22.5381,
+      lng: 114.0576,
+      name: EXCELLENCE_CN.name,
+      address: EXCELLENCE_CN.address,
+      source: 'map',
+      city_id: 1,
+      area_id: 2,
+      building_id: 5,
+      distance_m: 12,
+      lang: 'cn',
+    };
+
+    it('a building chosen in Chinese is named again in English: same ids and position, saved with its language', async () => {
+      const { store, storage, places } = setup({ saved: savedCn, lang: 'en' });
+      const key = store.key;
+      await store.followLanguage();
+      expect(places.buildings).toHaveBeenCalledWith({ area_id: 2 });
+      expect(store.chosen).toEqual({ ...savedCn, name: EXCELLENCE.name, address: EXCELLENCE.address, lang: 'en' });
+      expect(store.key).toBe(key);
+      expect(storage.get(LOCATION_KEY)).toEqual(store.chosen);
+      // Already in the language: nothing to ask.
+      await store.followLanguage();
+      expect(places.buildings).toHaveBeenCalledTimes(1);
+    });
+
+    it('an area is named again with its city', async () => {
+      const saved = {
+        lat: 22.541,
+        lng: 114.055,
+        name: 'Futian',
+        address: 'Shenzhen',
+        source: 'area',
+        city_id: 1,
+        area_id: 2,
+        lang: 'en',
+      };
+      const { store, places } = setup({ saved, lang: 'cn' });
+      await store.followLanguage();
+      expect(places.areas).toHaveBeenCalledWith(1);
+      expect(store.chosen).toMatchObject({ name: '福田', address: '深圳', area_id: 2, lang: 'cn', lat: 22.541 });
+    });
+
+    it('follows a language change without a new store (mini program reLaunch)', async () => {
+      const { store, lang } = setup({ lang: 'cn' });
+      store.chooseBuilding(EXCELLENCE_CN);
+      expect(store.chosen?.lang).toBe('cn');
+      runInAction(() => lang.set('en'));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(store.chosen?.name).toBe(EXCELLENCE.name);
+      expect(store.chosen?.lang).toBe('en');
+    });
+
+    it('a failed call keeps the names and tries again next time; a new choice meanwhile wins', async () => {
+      const s = setup({ saved: savedCn, lang: 'en' });
+      s.places.buildings.mockRejectedValueOnce(new HttpError('network', 'offline'));
+      await s.store.followLanguage();
+      expect(s.store.chosen?.name).toBe(EXCELLENCE_CN.name);
+      let answer: (v: (typeof EXCELLENCE)[]) => void = () => undefined;
+      s.places.buildings.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+      const pending = s.store.followLanguage();
+      s.store.chooseArea(FUTIAN, 'Shenzhen');
+      answer([EXCELLENCE]);
+      await pending;
+      expect(s.store.chosen).toMatchObject({ source: 'area', name: 'Futian' });
     });
   });
 

@@ -90,7 +90,7 @@ describe('SessionStore flows', () => {
     nickname: 'Li Lei',
     phone: '13800138000',
     email: 'li@example.com',
-    wallet_balance: 0,
+    wallet_balance_fen: 0,
     language: 'cn',
     default_address: null,
     has_password: true,

@@ -1,11 +1,15 @@
 import type {
   LatLng,
   Navigation,
+  OpenUrlOutcome,
+  PaymentOutcome,
+  PaymentTicket,
   Platform,
   RawRequest,
   RawResponse,
   WechatLoginKind,
 } from '../../../src/platform/types';
+import { buildPath, ROUTES, type RouteName, type RouteParams } from '../../../src/routes';
 
 /** An in-memory Storage whose calls are recorded. */
 export function memoryStorage(initial: Record<string, unknown> = {}) {
@@ -36,13 +40,22 @@ export interface FakePlatformOptions {
   confirm?: boolean;
   /** Which WeChat sign-in login.wechat() reports (default: mini-program off H5, none on H5). */
   wechat?: WechatLoginKind;
+  /** What platform.payment.pay() answers, in turn (the last one repeats); default 'paid'. */
+  payOutcomes?: Array<'paid' | 'cancelled' | 'left' | Error>;
   /** What location.current() gives (GCJ-02) or rejects with; default: it never answers. */
   position?: LatLng | Error;
+  /** What openUrl() answers (default 'opened'). */
+  openUrl?: OpenUrlOutcome;
+  /** What webViewAllowed() answers (default false). */
+  webViewAllowed?: boolean;
+  /** Whether copyText() succeeds (default yes). */
+  copies?: boolean;
 }
 
 /** A Platform made of jest fakes; `requests` records every request the platform was asked to make. */
 export function fakePlatform(options: FakePlatformOptions = {}) {
   const requests: RawRequest[] = [];
+  let payCalls = 0;
   const storage = memoryStorage(options.storage);
   const navigation: FakeNavigation = {
     go: jest.fn(async () => {}),
@@ -90,6 +103,21 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     // The mini program's map: positions pass through unchanged.
     map: { tileUrl: '', attribution: '', toMap: (p: LatLng) => ({ ...p }), fromMap: (p: LatLng) => ({ ...p }) },
     scrollTo: jest.fn(),
+    openUrl: jest.fn(async (_url: string): Promise<OpenUrlOutcome> => options.openUrl ?? 'opened'),
+    webViewAllowed: jest.fn((_url: string) => options.webViewAllowed ?? false),
+    copyText: jest.fn(async (_text: string) => options.copies ?? true),
+    siteUrl: jest.fn((route: RouteName, params?: RouteParams) =>
+      options.isH5 === false ? '' : `https://szeat.test${buildPath(ROUTES[route].path, params)}`,
+    ),
+    payment: {
+      pay: jest.fn(async (_ticket: PaymentTicket): Promise<PaymentOutcome> => {
+        const outcomes = options.payOutcomes ?? ['paid'];
+        const next = outcomes[Math.min(payCalls++, outcomes.length - 1)]!;
+        if (next instanceof Error) throw next;
+        return next;
+      }),
+      returnUrl: jest.fn((path: string) => (options.isH5 === false ? undefined : path)),
+    },
   } satisfies Platform;
   return Object.assign(platform, { requests });
 }

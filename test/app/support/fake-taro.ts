@@ -81,10 +81,12 @@ function build() {
       errMsg: 'login:ok',
       code: 'taro-login-code',
     })),
+    requestPayment: jest.fn(async (_options?: any): Promise<{ errMsg: string }> => ({ errMsg: 'requestPayment:ok' })),
     showLoading: jest.fn(ok),
     hideLoading: jest.fn(ok),
     setNavigationBarTitle: jest.fn(ok),
     setTabBarItem: jest.fn(ok),
+    setClipboardData: jest.fn(ok),
   };
   return taro;
 }

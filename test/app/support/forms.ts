@@ -42,7 +42,7 @@ export const USER: UserInfo = {
   nickname: 'Li Lei',
   phone: '13800138000',
   email: 'li@example.com',
-  wallet_balance: 1250,
+  wallet_balance_fen: 1250,
   language: 'en',
   default_address: null,
   has_password: true,

@@ -3,14 +3,18 @@ import type {
   AccountsApi,
   AddressesApi,
   Api,
+  CartApi,
   CatalogueApi,
+  OrdersApi,
   PlacesApi,
   RestaurantsApi,
   SearchApi,
+  WalletApi,
 } from '../../../src/services';
 import { RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';
+import type { QrKind } from '../../../types/codes';
 import { fakePlatform, type FakePlatformOptions } from './fake-platform';
 import { render } from './render';
 
@@ -28,6 +32,13 @@ export function fakeApi() {
     restaurants: fakeArea<RestaurantsApi>(['list', 'newest', 'info', 'menu', 'reviews']),
     catalogue: fakeArea<CatalogueApi>(['cuisines', 'promotions', 'ads']),
     search: fakeArea<SearchApi>(['multiple']),
+    // Addresses as the real service makes them on H5 (same origin).
+    codes: {
+      qrcodeUrl: jest.fn((kind: QrKind, id?: number) => `/api/szeat/qrcode?kind=${kind}${id ? `&id=${id}` : ''}`),
+    },
+    cart: fakeArea<CartApi>(['list', 'add', 'edit', 'remove']),
+    orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info']),
+    wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
   } satisfies Api;
 }
 
@@ -54,6 +65,8 @@ const ACCOUNTS: Array<keyof AccountsApi> = [
 export function withAccountDefaults(api: FakeApi): FakeApi {
   api.accounts.me.mockImplementation(() => new Promise(() => {}));
   api.accounts.logout.mockResolvedValue(null);
+  // The user centre's voucher count.
+  api.wallet.availableCount.mockImplementation(() => new Promise(() => {}));
   return api;
 }
 

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Replaces some integrations; the rest are the configuration's (sandboxes). */
   integrations?: Partial<Integrations>;
+  /** Receives the app's log (with a LOG_LEVEL override other than silent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A clock a test can move: `clock.now` for startTestApp, `clock.advance(ms)` to pass time. */
@@ -104,7 +106,13 @@ export async function startTestApp(
   await migrateToLatest(db);
   await seed(db);
   const integrations = { ...createIntegrations(config), ...options.integrations };
-  const app = await buildApp({ config, db, integrations, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    integrations,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

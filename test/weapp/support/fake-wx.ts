@@ -50,6 +50,13 @@ export interface FakeWxContext {
   /** Route of the page on top, for relative navigation urls. */
   currentRoute(): string | undefined;
   launchOptions(): Record<string, unknown>;
+  /**
+   * wx.requestPayment: what WeChat's payment sheet does with the parameters (throw an Error whose message is the
+   * errMsg, e.g. 'requestPayment:fail cancel', to fail). Default: paid.
+   */
+  requestPayment?(options: WxOptions): Record<string, unknown> | void;
+  /** wx.showModal: the customer's answer (default: confirm). */
+  modalAnswer?(options: WxOptions): boolean;
 }
 
 const ASYNC_OK_APIS = [
@@ -223,7 +230,11 @@ export function createFakeWx(ctx: FakeWxContext): Record<string, unknown> {
 
   // interface and the rest
   for (const name of ASYNC_OK_APIS) async(name);
-  async('showModal', () => ({ confirm: true, cancel: false, content: '' }));
+  async('showModal', (o) => {
+    const yes = ctx.modalAnswer ? ctx.modalAnswer(o) : true;
+    return { confirm: yes, cancel: !yes, content: '' };
+  });
+  async('requestPayment', (o) => ctx.requestPayment?.(o) ?? {});
   async('showActionSheet', () => ({ tapIndex: 0 }));
   async('getNetworkType', () => ({ networkType: 'wifi' }));
   async('login', () => ({ code: 'harness-login-code' }));

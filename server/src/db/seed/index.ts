@@ -4,6 +4,7 @@ import { seedAccounts } from './accounts';
 import { articleSeed } from './articles';
 import { CATALOGUE_TABLES, seedCatalogue } from './catalogue';
 import { seedPlaces } from './places';
+import { cacheVersions } from '../cache-versions';
 
 /**
  * Tables whose ids the seed sets explicitly, in insertion order (parents first); PostgreSQL's sequences must then be
@@ -26,6 +27,7 @@ export async function seed(db: Db): Promise<void> {
     await seedPlaces(trx);
     await seedCatalogue(trx);
     await seedAccounts(trx);
+    await cacheVersions(trx).bump('catalogue');
   });
   if (db.dialect === 'postgres') {
     for (const table of SEEDED_TABLES) {

@@ -15,7 +15,10 @@ export interface UsersTable {
   /** argon2id; null until the account has an e-mail password (WeChat-only). */
   password_hash: string | null;
   language: 'cn' | 'en';
+  /** Changed only with a wallet_ledger row (modules/wallet/repository.ts). */
   wallet_balance_fen: Generated<number>;
+  /** How many addresses the user has: the cap is one conditional UPDATE on it (modules/addresses/repository.ts). */
+  address_count: Generated<number>;
   /** One of the user's addresses; kept by the addresses module (no foreign key: the two tables point at each other). */
   default_address_id: number | null;
   created_at: number;
@@ -35,11 +38,14 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
-/** One row per counted event (a failed login, an SMS sent...); limits count rows in a sliding window. */
-export interface RateEventsTable {
-  id: Generated<number>;
+/**
+ * One row per limited key (a failed-login e-mail, a client's SMS sends...): `n` events counted in the window that
+ * began at `window_start`; a reservation is one conditional upsert (auth/rate-limit.ts).
+ */
+export interface RateCountersTable {
   key: string;
-  at: number;
+  window_start: number;
+  n: number;
 }
 
 export interface SmsCodesTable {
@@ -95,7 +101,7 @@ export interface AddressesTable {
 export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
-  rate_events: RateEventsTable;
+  rate_counters: RateCountersTable;
   sms_codes: SmsCodesTable;
   oauth_states: OauthStatesTable;
   wechat_identities: WechatIdentitiesTable;

@@ -3,7 +3,14 @@ import { createRealWechat } from './real';
 import { createSandboxWechat } from './sandbox';
 import type { Wechat } from './types';
 
-export type { MiniProgramSession, OauthScope, OfficialAccountUser, Wechat } from './types';
+export type {
+  MiniProgramCodeImage,
+  MiniProgramCodeRequest,
+  MiniProgramSession,
+  OauthScope,
+  OfficialAccountUser,
+  Wechat,
+} from './types';
 export { WechatError } from './types';
 export { SANDBOX_OA_PERSON } from './sandbox';
 
@@ -20,6 +27,7 @@ export function createWechat(config: Config): Wechat {
       mpSecret: config.WECHAT_MP_SECRET,
       oaAppId: config.WECHAT_OA_APPID,
       oaSecret: config.WECHAT_OA_SECRET,
+      envVersion: config.WECHAT_MP_ENV_VERSION,
     });
   }
   return createSandboxWechat({

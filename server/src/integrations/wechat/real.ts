@@ -1,4 +1,11 @@
-import { WechatError, type OauthScope, type Wechat } from './types';
+import { createAccessTokens } from './access-token';
+import {
+  WechatError,
+  type MiniProgramCodeImage,
+  type MiniProgramCodeRequest,
+  type OauthScope,
+  type Wechat,
+} from './types';
 
 export interface RealWechatOptions {
   apiBase: string;
@@ -7,11 +14,17 @@ export interface RealWechatOptions {
   mpSecret: string;
   oaAppId: string;
   oaSecret: string;
+  /** Which version of the mini program its codes open (release, trial, develop). */
+  envVersion?: 'release' | 'trial' | 'develop';
   timeoutMs?: number;
+  /** The clock for the access token's expiry; tests move it. */
+  now?: () => number;
 }
 
 /** errcodes that mean the customer's code is no good (wrong, used, expired), as opposed to our set-up or WeChat. */
 const CODE_ERRORS = new Set([40029, 40163, 41008]);
+/** errcodes that mean the access token is no longer good (expired early, revoked, or not ours). */
+const TOKEN_ERRORS = new Set([40001, 40014, 42001]);
 
 interface WechatAnswer {
   errcode?: number;
@@ -23,11 +36,19 @@ interface WechatAnswer {
 
 /** The real WeChat server API over HTTPS (base URL configurable so tests aim it at a local fake). */
 export function createRealWechat(o: RealWechatOptions): Wechat {
+  const timeoutMs = o.timeoutMs ?? 10000;
+  const tokens = createAccessTokens({
+    apiBase: o.apiBase,
+    appId: o.mpAppId,
+    secret: o.mpSecret,
+    timeoutMs,
+    now: o.now ?? Date.now,
+  });
   async function call(path: string, params: Record<string, string>): Promise<WechatAnswer> {
     const url = `${o.apiBase.replace(/\/$/, '')}${path}?${new URLSearchParams(params).toString()}`;
     let text: string;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(o.timeoutMs ?? 10000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
       text = await res.text();
       if (!res.ok) throw new WechatError('unavailable', `WeChat ${path}: HTTP ${res.status}`);
     } catch (e) {
@@ -47,6 +68,46 @@ export function createRealWechat(o: RealWechatOptions): Wechat {
     }
     if (!body.openid) throw new WechatError('unavailable', `WeChat ${path}: no openid in the answer`);
     return body;
+  }
+
+  /** One getwxacodeunlimit call: the picture, or the errcode WeChat answered instead (as JSON). */
+  async function wxacode(
+    token: string,
+    r: MiniProgramCodeRequest,
+  ): Promise<{ image: MiniProgramCodeImage } | { errcode: number; errmsg: string }> {
+    const url = `${o.apiBase.replace(/\/$/, '')}/wxa/getwxacodeunlimit?access_token=${encodeURIComponent(token)}`;
+    const envVersion = o.envVersion ?? 'release';
+    let res: Response;
+    let body: Buffer;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          scene: r.scene,
+          page: r.page,
+          // WeChat checks that the page exists only in a released version; trial and develop codes must skip it.
+          check_path: envVersion === 'release',
+          env_version: envVersion,
+          width: 430,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = Buffer.from(await res.arrayBuffer());
+    } catch (e) {
+      throw new WechatError('unavailable', `WeChat getwxacodeunlimit: ${(e as Error).message}`);
+    }
+    if (!res.ok) throw new WechatError('unavailable', `WeChat getwxacodeunlimit: HTTP ${res.status}`);
+    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (contentType.startsWith('image/')) return { image: { contentType, body } };
+    // Errors come back as JSON (labelled application/json or text/plain) instead of a picture.
+    let answer: WechatAnswer;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as WechatAnswer;
+    } catch {
+      throw new WechatError('unavailable', `WeChat getwxacodeunlimit: neither a picture nor JSON (${contentType})`);
+    }
+    return { errcode: answer.errcode ?? -1, errmsg: answer.errmsg ?? '' };
   }
 
   return {
@@ -82,6 +143,22 @@ export function createRealWechat(o: RealWechatOptions): Wechat {
         `state=${encodeURIComponent(state)}`,
       ].join('&');
       return `${o.oauthBase.replace(/\/$/, '')}/connect/oauth2/authorize?${q}#wechat_redirect`;
+    },
+    async miniProgramCode(request) {
+      let token = await tokens.get();
+      let result = await wxacode(token, request);
+      if ('errcode' in result && TOKEN_ERRORS.has(result.errcode)) {
+        // The token was revoked or expired before its time: fetch a new one and try once more.
+        tokens.invalidate(token);
+        token = await tokens.get();
+        result = await wxacode(token, request);
+      }
+      if ('image' in result) return result.image;
+      throw new WechatError(
+        'unavailable',
+        `WeChat getwxacodeunlimit: ${result.errcode} ${result.errmsg}`.trim(),
+        result.errcode,
+      );
     },
   };
 }

@@ -40,5 +40,8 @@ export function createSandboxWechat(options: { authorizeBase: string }): Wechat 
       const q = new URLSearchParams({ redirect_uri: redirectUri, state, scope });
       return `${options.authorizeBase}?${q.toString()}`;
     },
+    async miniProgramCode() {
+      return null;
+    },
   };
 }

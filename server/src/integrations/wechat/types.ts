@@ -14,6 +14,19 @@ export interface OfficialAccountUser {
 
 export type OauthScope = 'snsapi_base' | 'snsapi_userinfo';
 
+/** What a mini program code opens: a page of the published mini program, with `scene` in its query. */
+export interface MiniProgramCodeRequest {
+  /** 1-32 visible characters; the page receives it URL-encoded as `scene` (e.g. `r=12` for restaurant 12). */
+  scene: string;
+  page: string;
+}
+
+/** A picture of a mini program code as WeChat made it. */
+export interface MiniProgramCodeImage {
+  contentType: string;
+  body: Buffer;
+}
+
 export interface Wechat {
   /** 'sandbox' or 'real', for logs and the sandbox-only routes. */
   readonly mode: 'sandbox' | 'real';
@@ -26,6 +39,11 @@ export interface Wechat {
   officialAccountCodeToUser(code: string): Promise<OfficialAccountUser>;
   /** Where to send the browser to start the official-account OAuth (WeChat returns to redirectUri with code, state). */
   authorizeUrl(params: { redirectUri: string; state: string; scope: OauthScope }): string;
+  /**
+   * A mini program code (wxa/getwxacodeunlimit) that opens `page` with `scene`; null from the sandbox, which has no
+   * published mini program to open (callers show a code of the H5 site instead).
+   */
+  miniProgramCode(request: MiniProgramCodeRequest): Promise<MiniProgramCodeImage | null>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuthResult, RegisterBody, UserInfo } from '../../../../types/api/accounts';
+import { ADDRESSES_PER_USER_MAX } from '../../../../types/constants';
 import { ErrorCode } from '../../../../types/errors';
 import type { Lang } from '../../../../types/lang';
 import type { PasswordHasher } from '../../auth/passwords';
@@ -6,17 +7,17 @@ import type { RateLimiter } from '../../auth/rate-limit';
 import type { Platform, Sessions } from '../../auth/sessions';
 import { AppError, conflict, failed, invalidField } from '../../errors';
 import type { MessageKey, MessageParams } from '../../i18n/messages';
-import type { AddressesRepository } from '../addresses/repository';
 import { resolvePlace, type AddressesService } from '../addresses/service';
+import type { AppUnitOfWork } from '../repositories';
 import type { RequestContext } from './context';
-import { keys, LIMITS } from './limits';
-import { uniqueViolation, type AccountsRepository, type UserChanges, type UserRow } from './repository';
+import { limited, LIMITS } from './limits';
+import { uniqueViolation, type UserChanges, type UserRow } from './repository';
 import { checkEmail, checkRegistration } from './rules';
+import { welcomeVoucher } from '../checkout/welcome';
 
 export interface AccountsDeps {
-  repo: AccountsRepository;
+  uow: AppUnitOfWork;
   addresses: AddressesService;
-  addressesRepo: AddressesRepository;
   sessions: Sessions;
   limiter: RateLimiter;
   passwords: PasswordHasher;
@@ -27,7 +28,8 @@ const rateLimited = (key: MessageKey, params?: MessageParams) => new AppError(Er
 
 /** Registration, e-mail authentication, the current user and session issuing: what every flow builds on. */
 export function createAccountsCore(deps: AccountsDeps) {
-  const { repo, addresses, addressesRepo, sessions, limiter, passwords, now } = deps;
+  const { uow, addresses, sessions, limiter, passwords, now } = deps;
+  const repo = uow.repos.accounts;
 
   async function userInfo(user: UserRow, lang: Lang): Promise<UserInfo> {
     const [identities, defaultAddress] = await Promise.all([
@@ -40,7 +42,7 @@ export function createAccountsCore(deps: AccountsDeps) {
       nickname: user.nickname || user.name,
       phone: user.phone,
       email: user.email,
-      wallet_balance: Number(user.wallet_balance_fen),
+      wallet_balance_fen: Number(user.wallet_balance_fen),
       language: user.language,
       default_address: defaultAddress,
       has_password: user.password_hash !== null,
@@ -65,13 +67,12 @@ export function createAccountsCore(deps: AccountsDeps) {
     return { access_token: token, expires_at: expiresAt, user: await me(userId, ctx.lang), ...flags };
   }
 
-  /** Limits checked before a password is even looked at; the same whether or not the e-mail exists. */
-  async function checkLoginLimits(email: string, ip: string) {
-    const [perAccount, perIp] = await Promise.all([
-      limiter.count(keys.loginAccount(email), LIMITS.loginPerAccount.windowMs),
-      limiter.count(keys.loginIp(ip), LIMITS.loginPerIp.windowMs),
-    ]);
-    if (perAccount >= LIMITS.loginPerAccount.max || perIp >= LIMITS.loginPerIp.max) {
+  /**
+   * A guess is reserved (e-mail and client) before the password is even looked at, the same whether or not the
+   * e-mail exists: parallel guesses cannot all pass a count taken before any of them was added.
+   */
+  async function reserveLoginGuess(email: string, ip: string) {
+    if (await limiter.reserve(limited.loginAccount(email), limited.loginIp(ip))) {
       throw rateLimited('account.login_limited', { minutes: LIMITS.loginPerAccount.windowMs / 60000 });
     }
   }
@@ -81,16 +82,14 @@ export function createAccountsCore(deps: AccountsDeps) {
     const { ip } = ctx;
     const email = checkEmail(emailInput);
     if (!password) throw invalidField('password', 'account.password_required');
-    await checkLoginLimits(email, ip);
+    await reserveLoginGuess(email, ip);
     const user = await repo.userByEmail(email);
     let good = false;
     if (user?.password_hash) good = await passwords.verify(user.password_hash, password);
     else await passwords.verifyDummy(password);
-    if (!user || !good) {
-      await limiter.hit(keys.loginAccount(email), keys.loginIp(ip));
-      throw failed('account.login_failed');
-    }
-    await limiter.clear(keys.loginAccount(email));
+    if (!user || !good) throw failed('account.login_failed');
+    // A good login is no failure: it clears the e-mail's count and gives the client's slot back.
+    await Promise.all([limiter.clear(limited.loginAccount(email).key), limiter.release(limited.loginIp(ip).key)]);
     // The account's language follows the last login (for messages sent outside a request).
     const changes: UserChanges = user.language === ctx.lang ? {} : { language: ctx.lang };
     if (passwords.needsRehash(user.password_hash!)) changes.password_hash = await passwords.hash(password);
@@ -100,10 +99,8 @@ export function createAccountsCore(deps: AccountsDeps) {
 
   async function register(body: RegisterBody, ctx: RequestContext): Promise<AuthResult> {
     const clean = checkRegistration(body);
-    const place = await resolvePlace(addressesRepo, clean.address);
-    const perIp = await limiter.count(keys.registerIp(ctx.ip), LIMITS.registerPerIp.windowMs);
-    if (perIp >= LIMITS.registerPerIp.max) throw rateLimited('account.register_limited');
-    await limiter.hit(keys.registerIp(ctx.ip));
+    const place = await resolvePlace(uow.repos.addresses, clean.address);
+    if (await limiter.reserve(limited.registerIp(ctx.ip))) throw rateLimited('account.register_limited');
 
     // With the session of a WeChat-only account, registering completes that account (one person, one account).
     const current = ctx.userId === undefined ? undefined : await repo.userById(ctx.userId);
@@ -118,7 +115,7 @@ export function createAccountsCore(deps: AccountsDeps) {
     const at = now();
     let userId: number;
     try {
-      userId = await repo.transaction(async (tx) => {
+      userId = await uow.transaction(async (tx) => {
         const profile = {
           name: clean.name,
           nickname: clean.name,
@@ -135,15 +132,20 @@ export function createAccountsCore(deps: AccountsDeps) {
         } else {
           id = await tx.accounts.insertUser({ ...profile, default_address_id: null, created_at: at });
         }
-        const addressId = await tx.addresses.insert({
-          user_id: id,
-          name: clean.name,
-          phone: clean.phone,
-          ...place,
-          created_at: at,
-          updated_at: at,
-        });
+        const addressId = await tx.addresses.insert(
+          {
+            user_id: id,
+            name: clean.name,
+            phone: clean.phone,
+            ...place,
+            created_at: at,
+            updated_at: at,
+          },
+          ADDRESSES_PER_USER_MAX,
+        );
+        if (addressId === undefined) throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
         if ((upgrade?.default_address_id ?? null) === null) await tx.addresses.setDefault(id, addressId, at);
+        await tx.checkout.grantVoucher(welcomeVoucher(id, at));
         return id;
       });
     } catch (e) {

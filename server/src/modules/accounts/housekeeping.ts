@@ -7,7 +7,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const KEEP_ENDED_MS = 7 * DAY;
 
 /**
- * The rows no rule will ever read again: rate events older than the longest window, sessions ended (past their end,
+ * The rows no rule will ever read again: rate counters whose window began before the longest window, sessions ended (past their end,
  * idle too long, or revoked) over a week ago, and SMS codes and OAuth states expired over a week ago.
  */
 export async function purgeExpired(db: Kysely<Database>, now: number, idleDays: number) {
@@ -16,8 +16,8 @@ export async function purgeExpired(db: Kysely<Database>, now: number, idleDays: 
   const keepFrom = now - KEEP_ENDED_MS;
   const [events, sessions, codes, states] = await Promise.all([
     db
-      .deleteFrom('rate_events')
-      .where('at', '<', now - longestWindow)
+      .deleteFrom('rate_counters')
+      .where('window_start', '<', now - longestWindow)
       .executeTakeFirst(),
     db
       .deleteFrom('sessions')
@@ -33,7 +33,7 @@ export async function purgeExpired(db: Kysely<Database>, now: number, idleDays: 
     db.deleteFrom('oauth_states').where('expires_at', '<', keepFrom).executeTakeFirst(),
   ]);
   return {
-    rateEvents: Number(events.numDeletedRows),
+    rateCounters: Number(events.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
     smsCodes: Number(codes.numDeletedRows),
     oauthStates: Number(states.numDeletedRows),

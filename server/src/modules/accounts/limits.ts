@@ -1,10 +1,12 @@
 import { SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from '../../../../types/constants';
+import type { LimitedKey } from '../../auth/rate-limit';
 
 const MINUTE = 60 * 1000;
 
 /**
- * Abuse limits (sliding windows in the rate_events table, shared by every server process). "ip" is the client
- * address Fastify sees (req.ip). A limit reached answers 1007 / 429.
+ * Abuse limits (windows counted in the rate_counters table, shared by every server process; a slot is reserved
+ * before the limited work, auth/rate-limit.ts). "ip" is the client address Fastify sees (req.ip). A limit reached
+ * answers 1007 / 429.
  */
 export const LIMITS = {
   /** Failed logins per e-mail (existing or not) and per client; a good login clears the e-mail's count only. */
@@ -14,6 +16,7 @@ export const LIMITS = {
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   /** Password-reset codes: one per phone per minute, 5 per phone per hour, 20 per client per hour. */
   smsResendMs: SMS_RESEND_SECONDS * 1000,
+  smsResend: { max: 1, windowMs: SMS_RESEND_SECONDS * 1000 },
   smsPerPhone: { max: 5, windowMs: 60 * MINUTE },
   smsPerIp: { max: 20, windowMs: 60 * MINUTE },
   smsCodeTtlMs: SMS_CODE_TTL_SECONDS * 1000,
@@ -25,12 +28,14 @@ export const LIMITS = {
   oauthStateTtlMs: 10 * MINUTE,
 } as const;
 
-export const keys = {
-  loginAccount: (email: string) => `login:acct:${email}`,
-  loginIp: (ip: string) => `login:ip:${ip}`,
-  registerIp: (ip: string) => `reg:ip:${ip}`,
-  smsPhone: (phone: string) => `sms:phone:${phone}`,
-  smsIp: (ip: string) => `sms:ip:${ip}`,
-  smsVerifyIp: (ip: string) => `smsverify:ip:${ip}`,
-  oauthIp: (ip: string) => `oauth:ip:${ip}`,
+/** Each limited key with its limit, for limiter.reserve. */
+export const limited = {
+  loginAccount: (email: string): LimitedKey => ({ key: `login:acct:${email}`, limit: LIMITS.loginPerAccount }),
+  loginIp: (ip: string): LimitedKey => ({ key: `login:ip:${ip}`, limit: LIMITS.loginPerIp }),
+  registerIp: (ip: string): LimitedKey => ({ key: `reg:ip:${ip}`, limit: LIMITS.registerPerIp }),
+  smsResend: (phone: string): LimitedKey => ({ key: `sms:resend:${phone}`, limit: LIMITS.smsResend }),
+  smsPhone: (phone: string): LimitedKey => ({ key: `sms:phone:${phone}`, limit: LIMITS.smsPerPhone }),
+  smsIp: (ip: string): LimitedKey => ({ key: `sms:ip:${ip}`, limit: LIMITS.smsPerIp }),
+  smsVerifyIp: (ip: string): LimitedKey => ({ key: `smsverify:ip:${ip}`, limit: LIMITS.smsVerifyFailPerIp }),
+  oauthIp: (ip: string): LimitedKey => ({ key: `oauth:ip:${ip}`, limit: LIMITS.oauthStatePerIp }),
 };

@@ -7,13 +7,13 @@ import type { Sessions } from '../../auth/sessions';
 import { AppError, invalidField } from '../../errors';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { SmsSender } from '../../integrations/sms';
+import type { AppUnitOfWork } from '../repositories';
 import type { RequestContext } from './context';
-import { keys, LIMITS } from './limits';
-import type { AccountsRepository } from './repository';
+import { limited, LIMITS } from './limits';
 import { checkNewPassword, checkPhone, checkSmsCode } from './rules';
 
 export interface PasswordResetDeps {
-  repo: AccountsRepository;
+  uow: AppUnitOfWork;
   limiter: RateLimiter;
   sessions: Sessions;
   passwords: PasswordHasher;
@@ -33,22 +33,19 @@ const rateLimited = (key: MessageKey, params?: Record<string, number>) =>
  * a code is made and sent only for a registered phone, and wrong, used, expired and never-sent codes answer alike.
  */
 export function createPasswordReset(deps: PasswordResetDeps) {
-  const { repo, limiter, sessions, passwords, sms, now } = deps;
+  const { uow, limiter, sessions, passwords, sms, now } = deps;
+  const repo = uow.repos.accounts;
 
   return {
     async sendCode(phoneInput: string, ctx: RequestContext): Promise<ResetPwdSms> {
       const phone = checkPhone(phoneInput);
-      const last = await limiter.latest(keys.smsPhone(phone));
-      const at = now();
-      if (last !== undefined && at - last < LIMITS.smsResendMs) {
-        throw rateLimited('sms.too_soon', { seconds: Math.ceil((LIMITS.smsResendMs - (at - last)) / 1000) });
+      const resend = limited.smsResend(phone);
+      const refused = await limiter.reserve(resend, limited.smsPhone(phone), limited.smsIp(ctx.ip));
+      if (refused === resend) {
+        throw rateLimited('sms.too_soon', { seconds: Math.ceil((await limiter.remainingMs(resend)) / 1000) });
       }
-      const [perPhone, perIp] = await Promise.all([
-        limiter.count(keys.smsPhone(phone), LIMITS.smsPerPhone.windowMs),
-        limiter.count(keys.smsIp(ctx.ip), LIMITS.smsPerIp.windowMs),
-      ]);
-      if (perPhone >= LIMITS.smsPerPhone.max || perIp >= LIMITS.smsPerIp.max) throw rateLimited('sms.too_many');
-      await limiter.hit(keys.smsPhone(phone), keys.smsIp(ctx.ip));
+      if (refused) throw rateLimited('sms.too_many');
+      const at = now();
 
       const user = await repo.userByPhone(phone);
       if (user) {
@@ -75,29 +72,29 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       const phone = checkPhone(body.phone);
       const code = checkSmsCode(body.code);
       const password = checkNewPassword(body.password, body.confirm_password);
-      if (
-        (await limiter.count(keys.smsVerifyIp(ctx.ip), LIMITS.smsVerifyFailPerIp.windowMs)) >=
-        LIMITS.smsVerifyFailPerIp.max
-      ) {
-        throw rateLimited('sms.guess_limited');
-      }
+      // The client's guess and the code's guess are both reserved before comparing (one conditional statement
+      // each): parallel guesses cannot all pass a check taken before any of them was counted.
+      const verifyIp = limited.smsVerifyIp(ctx.ip);
+      if (await limiter.reserve(verifyIp)) throw rateLimited('sms.guess_limited');
       const at = now();
       const row = await repo.activeCode(phone, at);
+      const attempt = row && (await repo.reserveGuess(row.id, LIMITS.smsCodeMaxAttempts));
       const given = Buffer.from(codeHash(phone, code));
-      const right = row !== undefined && timingSafeEqual(given, Buffer.from(row.code_hash));
+      const right = row !== undefined && attempt !== undefined && timingSafeEqual(given, Buffer.from(row.code_hash));
       if (!row || !right) {
-        if (row) await repo.wrongGuess(row.id, LIMITS.smsCodeMaxAttempts, at);
-        await limiter.hit(keys.smsVerifyIp(ctx.ip));
+        // The last allowed guess, wrong, burns the code.
+        if (row && attempt === LIMITS.smsCodeMaxAttempts) await repo.useCode(row.id, at);
         throw invalidField('code', 'sms.code_wrong');
       }
+      await limiter.release(verifyIp.key);
       const user = await repo.userByPhone(phone);
       if (!user || !(await repo.useCode(row.id, at))) throw invalidField('code', 'sms.code_wrong');
       const hash = await passwords.hash(password);
-      await repo.transaction(async ({ accounts, db }) => {
+      await uow.transaction(async ({ accounts, db }) => {
         await accounts.updateUser(user.id, { password_hash: hash, updated_at: at });
         await sessions.revokeAllOf(user.id, db);
       });
-      if (user.email) await limiter.clear(keys.loginAccount(user.email));
+      if (user.email) await limiter.clear(limited.loginAccount(user.email).key);
     },
   };
 }

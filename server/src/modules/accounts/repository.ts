@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { isUniqueViolation, uniqueViolationText } from '../../db/constraints';
 import type { Database, UsersTable, WechatIdentitiesTable } from '../../db/schema';
-import { addressQueries, type AddressQueries } from '../addresses/repository';
 
 export type NewUser = Omit<Insertable<UsersTable>, 'id'>;
 export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
@@ -11,39 +11,26 @@ export type NewIdentity = Omit<Insertable<WechatIdentitiesTable>, 'id'>;
  * while it owns nothing here (and has a zero wallet): modules that add user-owned tables (cart, orders...) list
  * them here.
  */
-export const USER_DATA_TABLES = ['addresses', 'reviews'] as const;
+export const USER_DATA_TABLES = [
+  'addresses',
+  'reviews',
+  'cart_lines',
+  'vouchers',
+  'orders',
+  'idempotency_keys',
+] as const;
 
 /** Which unique column a failed insert or update hit, if it was a uniqueness failure. */
 export function uniqueViolation(e: unknown): 'email' | 'phone' | 'other' | undefined {
-  const err = e as { code?: string; message?: string; detail?: string; constraint?: string };
-  const text = `${err.message ?? ''} ${err.detail ?? ''} ${err.constraint ?? ''}`;
-  if (err.code !== '23505' && !String(err.code ?? '').startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (!isUniqueViolation(e)) return undefined;
+  const text = uniqueViolationText(e);
   if (/users\.email|\(email\)|users_email/.test(text)) return 'email';
   if (/users\.phone|\(phone\)|users_phone/.test(text)) return 'phone';
   return 'other';
 }
 
-export interface AccountsTransaction {
-  accounts: AccountQueries;
-  addresses: AddressQueries;
-  /** For other stores that take an executor (sessions). */
-  db: Kysely<Database>;
-}
-
 /** The only SQL for users, WeChat identities, SMS codes and OAuth states. */
 export function createAccountsRepository(db: Kysely<Database>) {
-  return {
-    ...accountQueries(db),
-    /** Runs `fn` in one transaction with the queries of both modules bound to it. */
-    async transaction<T>(fn: (tx: AccountsTransaction) => Promise<T>): Promise<T> {
-      return db
-        .transaction()
-        .execute((trx) => fn({ accounts: accountQueries(trx), addresses: addressQueries(trx), db: trx }));
-    },
-  };
-}
-
-function accountQueries(db: Kysely<Database>) {
   return {
     userById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     userByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
@@ -132,20 +119,20 @@ function accountQueries(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst(),
 
-    /** Counts a wrong guess; burns the code when it reaches `max`. */
-    async wrongGuess(id: number, max: number, at: number) {
-      await db
+    /**
+     * Reserves one guess of a live code before it is compared: the guess's number (1..max), or undefined when the
+     * code is used, burned or out of guesses. One conditional statement, so parallel guesses cannot exceed `max`.
+     */
+    async reserveGuess(id: number, max: number): Promise<number | undefined> {
+      const row = await db
         .updateTable('sms_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
-        .execute();
-      await db
-        .updateTable('sms_codes')
-        .set({ used_at: at })
-        .where('id', '=', id)
-        .where('attempts', '>=', max)
         .where('used_at', 'is', null)
-        .execute();
+        .where('attempts', '<', max)
+        .returning('attempts')
+        .executeTakeFirst();
+      return row?.attempts;
     },
 
     /** Marks the code used; false when someone else used it first. */
@@ -193,7 +180,6 @@ function accountQueries(db: Kysely<Database>) {
   };
 }
 
-type AccountQueries = ReturnType<typeof accountQueries>;
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 export type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['userById']>>>;
 export type IdentityRow = NonNullable<Awaited<ReturnType<AccountsRepository['identityByOpenid']>>>;

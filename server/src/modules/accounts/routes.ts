@@ -15,17 +15,11 @@ import {
   WxPublicLoginBody,
 } from '../../../../types/api/accounts';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
-import { createPasswordHasher } from '../../auth/passwords';
-import { createRateLimiter } from '../../auth/rate-limit';
-import { createSessions, type Platform } from '../../auth/sessions';
+import type { Platform } from '../../auth/sessions';
 import { requireUser, userIdOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { createAddressesRepository } from '../addresses/repository';
-import { createAddressesService } from '../addresses/service';
-import type { ModuleDeps } from '../index';
+import type { RouteDeps } from '../container';
 import type { RequestContext } from './context';
-import { createAccountsRepository } from './repository';
-import { createAccountsService } from './service';
 
 const errors = {
   400: FieldErrorEnvelope,
@@ -55,20 +49,8 @@ function contextOf(req: FastifyRequest): RequestContext {
   };
 }
 
-export const accountsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, integrations, config, now }) => {
-  const addressesRepo = createAddressesRepository(db.kysely);
-  const service = createAccountsService({
-    repo: createAccountsRepository(db.kysely),
-    addresses: createAddressesService(addressesRepo, now),
-    addressesRepo,
-    sessions: createSessions(db.kysely, { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS }, now),
-    limiter: createRateLimiter(db.kysely, now),
-    passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
-    integrations,
-    now,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    log: (msg, err) => app.log.error({ err }, msg),
-  });
+export const accountsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, integrations }) => {
+  const service = services.accounts;
 
   app.post(
     '/reg',

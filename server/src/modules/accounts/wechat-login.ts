@@ -5,10 +5,11 @@ import type { RateLimiter } from '../../auth/rate-limit';
 import { hashToken } from '../../auth/sessions';
 import { AppError, conflict, invalidField } from '../../errors';
 import { SANDBOX_OA_PERSON, WechatError, type Wechat } from '../../integrations/wechat';
+import type { AppUnitOfWork } from '../repositories';
 import type { RequestContext } from './context';
 import type { AccountsCore } from './core';
-import { keys, LIMITS } from './limits';
-import { uniqueViolation, type AccountsRepository } from './repository';
+import { limited, LIMITS } from './limits';
+import { uniqueViolation } from './repository';
 
 /** One WeChat identity: an openid of one app (mini program or official account), and the person's unionid. */
 export interface WechatWho {
@@ -25,7 +26,7 @@ interface LinkPlan {
 }
 
 export interface WechatLoginDeps {
-  repo: AccountsRepository;
+  uow: AppUnitOfWork;
   limiter: RateLimiter;
   wechat: Wechat;
   now: () => number;
@@ -48,7 +49,8 @@ const stateInvalid = () => new AppError(ErrorCode.Forbidden, 'account.oauth_stat
  * A target already linked to a different WeChat user of the same app also answers 1005.
  */
 export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
-  const { repo, limiter, wechat, now } = deps;
+  const { uow, limiter, wechat, now } = deps;
+  const repo = uow.repos.accounts;
 
   async function exchange(app: 'mp' | 'oa', code: string): Promise<WechatWho> {
     try {
@@ -99,7 +101,7 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
 
   async function applyLink(target: number, who: WechatWho, plan: LinkPlan) {
     try {
-      await repo.transaction(async ({ accounts }) => {
+      await uow.transaction(async ({ accounts }) => {
         for (const other of plan.absorb) {
           await accounts.moveIdentities(other, target);
           await accounts.deleteUser(other);
@@ -154,7 +156,7 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
     const at = now();
     let userId: number;
     try {
-      userId = await repo.transaction(async ({ accounts }) => {
+      userId = await uow.transaction(async ({ accounts }) => {
         const id = await accounts.insertUser({
           name: '',
           nickname: `${ctx.lang === 'en' ? 'WeChat user ' : '微信用户'}${who.openid.slice(-4)}`,
@@ -202,10 +204,9 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
 
     async oauthUrl(query: WxOauthUrlQuery, ctx: RequestContext): Promise<WxOauthUrl> {
       const redirectUri = checkRedirect(query.redirect, ctx.origin);
-      if ((await limiter.count(keys.oauthIp(ctx.ip), LIMITS.oauthStatePerIp.windowMs)) >= LIMITS.oauthStatePerIp.max) {
+      if (await limiter.reserve(limited.oauthIp(ctx.ip))) {
         throw new AppError(ErrorCode.RateLimited, 'error.rate_limited');
       }
-      await limiter.hit(keys.oauthIp(ctx.ip));
       const state = randomBytes(24).toString('base64url');
       const at = now();
       const expiresAt = at + LIMITS.oauthStateTtlMs;

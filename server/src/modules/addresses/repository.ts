@@ -6,16 +6,6 @@ export type AddressChanges = Omit<Updateable<AddressesTable>, 'id' | 'user_id' |
 
 /** The only SQL for addresses (and the user's default-address pointer). Every read and write is scoped by user. */
 export function createAddressesRepository(db: Kysely<Database>) {
-  return {
-    ...addressQueries(db),
-    /** Runs `fn` in one transaction with the queries bound to it. */
-    async transaction<T>(fn: (tx: AddressQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(addressQueries(trx)));
-    },
-  };
-}
-
-export function addressQueries(db: Kysely<Database>) {
   const view = () =>
     db
       .selectFrom('addresses as a')
@@ -57,15 +47,6 @@ export function addressQueries(db: Kysely<Database>) {
       return view().where('a.user_id', '=', userId).where('a.id', '=', id).executeTakeFirst();
     },
 
-    async count(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('addresses')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     async defaultId(userId: number): Promise<number | null> {
       const row = await db.selectFrom('users').select('default_address_id').where('id', '=', userId).executeTakeFirst();
       return row?.default_address_id ?? null;
@@ -93,7 +74,20 @@ export function addressQueries(db: Kysely<Database>) {
       return { area, building };
     },
 
-    async insert(values: NewAddress): Promise<number> {
+    /**
+     * Adds an address if the user has fewer than `max`: the count on users is taken by one conditional UPDATE in
+     * the caller's transaction (its row count decides, so parallel saves cannot pass the cap). The new id, or
+     * undefined at the cap.
+     */
+    async insert(values: NewAddress, max: number): Promise<number | undefined> {
+      if (!db.isTransaction) throw new Error('addresses are added inside a unit of work (uow.transaction)');
+      const counted = await db
+        .updateTable('users')
+        .set((eb) => ({ address_count: eb('address_count', '+', 1) }))
+        .where('id', '=', values.user_id)
+        .where('address_count', '<', max)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) return undefined;
       const row = await db.insertInto('addresses').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
@@ -108,13 +102,21 @@ export function addressQueries(db: Kysely<Database>) {
       return Number(res.numUpdatedRows) > 0;
     },
 
+    /** Deletes the user's address and uncounts it (in the caller's transaction); false when it is not theirs. */
     async remove(userId: number, id: number): Promise<boolean> {
+      if (!db.isTransaction) throw new Error('addresses are removed inside a unit of work (uow.transaction)');
       const res = await db
         .deleteFrom('addresses')
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
+      if (Number(res.numDeletedRows) === 0) return false;
+      await db
+        .updateTable('users')
+        .set((eb) => ({ address_count: eb('address_count', '-', 1) }))
+        .where('id', '=', userId)
+        .execute();
+      return true;
     },
 
     /** The most recently changed address of the user, to become the default when the default is deleted. */
@@ -132,6 +134,5 @@ export function addressQueries(db: Kysely<Database>) {
   };
 }
 
-export type AddressQueries = ReturnType<typeof addressQueries>;
 export type AddressesRepository = ReturnType<typeof createAddressesRepository>;
 export type AddressRow = NonNullable<Awaited<ReturnType<AddressesRepository['byId']>>>;

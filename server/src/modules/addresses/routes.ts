@@ -4,16 +4,14 @@ import { Address, AddressIdBody, AddressIdQuery, AddressList, SaveAddressBody } 
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
 import { requireUser, userIdOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { ModuleDeps } from '../index';
-import { createAddressesRepository } from './repository';
-import { createAddressesService } from './service';
+import type { RouteDeps } from '../container';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
 const secured = { onRequest: requireUser };
 const meta = { tags: ['addresses'], security: [{ bearer: [] }] };
 
-export const addressesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, now }) => {
-  const service = createAddressesService(createAddressesRepository(db.kysely), now);
+export const addressesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.addresses;
 
   app.get(
     '/addrlist',

@@ -3,7 +3,8 @@ import { ADDRESSES_PER_USER_MAX } from '../../../../types/constants';
 import type { Lang } from '../../../../types/lang';
 import { failed, invalidField, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
-import type { AddressesRepository, AddressQueries, AddressRow } from './repository';
+import type { AppUnitOfWork } from '../repositories';
+import type { AddressesRepository, AddressRow } from './repository';
 import { checkAddressFields, checkRecipient, type CleanAddress } from './rules';
 
 export function toAddress(row: AddressRow, lang: Lang): Address {
@@ -32,7 +33,7 @@ export function toAddress(row: AddressRow, lang: Lang): Address {
  * Checks that the building exists in the area; fills the coordinates from the building when none were given.
  * Unknown area or a building outside it answer 1003 on that field (the customer picks again).
  */
-export async function resolvePlace(repo: AddressQueries, clean: CleanAddress) {
+export async function resolvePlace(repo: AddressesRepository, clean: CleanAddress) {
   const { area, building } = await repo.place(clean.area_id, clean.building_id);
   if (!area) throw invalidField('area_id', 'address.area_not_found');
   if (!building) throw invalidField('building_id', 'address.building_not_found');
@@ -40,7 +41,8 @@ export async function resolvePlace(repo: AddressQueries, clean: CleanAddress) {
 }
 
 /** The address book: a customer reads and changes only their own addresses; others' ids answer 1004. */
-export function createAddressesService(repo: AddressesRepository, now: () => number) {
+export function createAddressesService(uow: AppUnitOfWork, now: () => number) {
+  const repo = uow.repos.addresses;
   async function own(userId: number, id: number, lang: Lang): Promise<Address> {
     const row = await repo.byId(userId, id);
     if (!row) throw notFound('address.not_found');
@@ -67,13 +69,12 @@ export function createAddressesService(repo: AddressesRepository, now: () => num
       const recipient = checkRecipient(body);
       const place = await resolvePlace(repo, checkAddressFields(body));
       const at = now();
-      const id = await repo.transaction(async (tx) => {
+      const id = await uow.transaction(async ({ addresses: tx }) => {
         let id = body.id;
         if (id === undefined) {
-          if ((await tx.count(userId)) >= ADDRESSES_PER_USER_MAX) {
-            throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
-          }
-          id = await tx.insert({ user_id: userId, ...recipient, ...place, created_at: at, updated_at: at });
+          const values = { user_id: userId, ...recipient, ...place, created_at: at, updated_at: at };
+          id = await tx.insert(values, ADDRESSES_PER_USER_MAX);
+          if (id === undefined) throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
         } else if (!(await tx.update(userId, id, { ...recipient, ...place, updated_at: at }))) {
           throw notFound('address.not_found');
         }
@@ -85,14 +86,14 @@ export function createAddressesService(repo: AddressesRepository, now: () => num
 
     /** Deleting the default makes the most recently changed remaining address the default (or none). */
     async remove(userId: number, id: number): Promise<void> {
-      await repo.transaction(async (tx) => {
+      await uow.transaction(async ({ addresses: tx }) => {
         if (!(await tx.remove(userId, id))) throw notFound('address.not_found');
         if ((await tx.defaultId(userId)) === id) await tx.setDefault(userId, await tx.latestId(userId), now());
       });
     },
 
     async setDefault(userId: number, id: number, lang: Lang): Promise<Address> {
-      await repo.transaction(async (tx) => {
+      await uow.transaction(async ({ addresses: tx }) => {
         if (!(await tx.byId(userId, id))) throw notFound('address.not_found');
         await tx.setDefault(userId, id, now());
       });

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Article, ArticleListQuery, ArticleQuery, ArticleSummary } from '../../../../types/api/articles';
 import { Envelope, ErrorEnvelope, Paged } from '../../../../types/api/common';
-import type { ModuleDeps } from '../index';
+import type { RouteDeps } from '../container';
 import { ok } from '../../plugins/envelope';
-import { createArticlesRepository } from './repository';
-import { createArticlesService } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 
-export const articlesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db }) => {
-  const service = createArticlesService(createArticlesRepository(db.kysely));
+export const articlesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.articles;
 
   app.get(
     '/article-list',

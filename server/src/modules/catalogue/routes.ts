@@ -13,15 +13,13 @@ import {
 } from '../../../../types/api/catalogue';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
 import { ok } from '../../plugins/envelope';
-import type { ModuleDeps } from '../index';
-import { createCatalogueRepository } from './repository';
-import { createCatalogueService } from './service';
+import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['catalogue'];
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, now }) => {
-  const service = createCatalogueService(createCatalogueRepository(db.kysely), now);
+export const catalogueRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.catalogue;
 
   app.get(
     '/cuisineslist',

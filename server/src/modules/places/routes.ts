@@ -11,15 +11,13 @@ import {
   IpLocationQuery,
 } from '../../../../types/api/places';
 import { ok } from '../../plugins/envelope';
-import type { ModuleDeps } from '../index';
-import { createPlacesRepository } from './repository';
-import { createPlacesService } from './service';
+import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['places'];
 
-export const placesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, integrations }) => {
-  const service = createPlacesService(createPlacesRepository(db.kysely), integrations.geo);
+export const placesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.places;
 
   app.get(
     '/arealist',

@@ -2,14 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
 import { MultipleSearch, MultipleSearchQuery } from '../../../../types/api/search';
 import { ok } from '../../plugins/envelope';
-import type { ModuleDeps } from '../index';
-import { createSearchRepository } from './repository';
-import { createSearchService } from './service';
+import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 
-export const searchRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db }) => {
-  const service = createSearchService(createSearchRepository(db.kysely));
+export const searchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.search;
 
   app.get(
     '/multiplesearch',

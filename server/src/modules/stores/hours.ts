@@ -81,3 +81,24 @@ export function openState(now: number, windows: HoursWindow[], closure: ManualCl
   const next = list.find(([s]) => s > now);
   return { is_open: false, closed_reason: 'hours', resumes_at: next ? next[0] : null, closes_at: null };
 }
+
+/**
+ * Collection times offered at checkout: every `stepMin` minutes from the earliest the food can be ready (now +
+ * preparation) over the next `horizonHours`, while the restaurant is open (hours and manual closure), at most
+ * `count`.
+ */
+export function collectionSlots(
+  now: number,
+  windows: HoursWindow[],
+  closure: ManualClosure,
+  prepMinutes: number,
+  { stepMin = 15, horizonHours = 24, count = 24 } = {},
+): number[] {
+  const step = stepMin * MINUTE;
+  const first = Math.ceil((now + Math.max(prepMinutes, 0) * MINUTE) / step) * step;
+  const slots: number[] = [];
+  for (let t = first; t <= now + horizonHours * 60 * MINUTE && slots.length < count; t += step) {
+    if (openState(t, windows, closure).is_open) slots.push(t);
+  }
+  return slots;
+}

@@ -13,15 +13,14 @@ import {
   StoreReviews,
 } from '../../../../types/api/stores';
 import { ok } from '../../plugins/envelope';
-import type { ModuleDeps } from '../index';
-import { createStoresRepository } from './repository';
-import { createStoresService, positionOf } from './service';
+import type { RouteDeps } from '../container';
+import { positionOf } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['stores'];
 
-export const storesRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { db, now }) => {
-  const service = createStoresService(createStoresRepository(db.kysely), now);
+export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.stores;
 
   app.get(
     '/storelist',

@@ -1,0 +1,4 @@
+export default defineAppConfig({
+  pages: ['pages/index/index'],
+  window: { navigationBarTitleText: 'hello' },
+});

@@ -1,0 +1,342 @@
+/**
+ * `npm run bench`: szeat measured beside the smallest thing it could be, in one run on one machine (these machines
+ * are shared and noisy, so the table reports ratios to baselines measured in the same run, not bare times):
+ * - H5: a Taro 4.2.1 React hello world (bench/hello, szeat's build settings) against szeat's site: first-load JS+CSS
+ *   per route (gzip and brotli) and Lighthouse mobile LCP, TBT and CLS (median of BENCH_LIGHTHOUSE_RUNS, default 3);
+ * - API: a bare Fastify JSON route against szeat's busiest calls, on SQLite and PostgreSQL (autocannon,
+ *   BENCH_CONNECTIONS=50, BENCH_SECONDS=5 each), plus start-to-first-answer and memory of the server processes;
+ * - mini program: main package bytes against the hello world's.
+ * Prints one table and writes it to bench/results/latest.json. Targets are reported, never enforced: CI keeps only
+ * cheap guards (test/weapp/size.test.ts, the H5 budget in bench/budget.json).
+ * Options: BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_BUILD=1 (use existing builds), BENCH_PG_URL (default
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { ROOT_DIR } from '../server/src/config';
+import { buildApp, buildIsStale, type BuildTarget } from '../server/src/site-build';
+import { load, szeatTargets, type LoadResult } from './lib/api-load';
+import { firstLoad } from './lib/first-load';
+import { pageSpeed } from './lib/lighthouse';
+import { startProcess, type Started } from './lib/processes';
+import { serveStatic } from './lib/static-server';
+import { freePort, kb, sleep } from './lib/util';
+import { weappSizes } from './lib/weapp';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const HELLO_DIR = path.join(ROOT_DIR, 'bench', 'hello');
+const ROUTES = ['/', '/restaurant_list', '/restaurant_detail?id=1'];
+const PROBE = '/api/szeat/article?id=42';
+
+interface Row {
+  what: string;
+  szeat: string;
+  baseline: string;
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+}
+
+const rows: Row[] = [];
+const row = (r: Row) => {
+  rows.push(r);
+  const ratio = r.ratio === null ? '-' : r.ratio.toFixed(r.ratio < 10 ? 2 : 1);
+  const met = r.met === null ? '' : r.met ? 'met' : 'NOT met';
+  console.log(
+    `  ${r.what.padEnd(46)} ${r.szeat.padStart(12)} ${r.baseline.padStart(12)} ${ratio.padStart(7)} ${r.target.padStart(10)} ${met}`,
+  );
+};
+
+function buildHello(target: BuildTarget) {
+  const taro = path.join(ROOT_DIR, 'node_modules', '.bin', 'taro');
+  const res = spawnSync(taro, ['build', '--type', target], {
+    cwd: HELLO_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (res.status !== 0) throw new Error(`hello world ${target} build failed`);
+}
+
+async function builds() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts', 'build-server.mjs')], { stdio: 'inherit' });
+  for (const target of ['h5', 'weapp'] as BuildTarget[]) {
+    console.log(`== building the hello world (${target})`);
+    buildHello(target);
+    if (buildIsStale(path.join(ROOT_DIR, 'dist', target), target)) {
+      console.log(`== building szeat (${target})`);
+      await buildApp(target);
+    }
+  }
+}
+
+/** A fresh PostgreSQL database for one szeat server, or null when no server answers. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base =
+    process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `szeat_bench_${process.pid}`;
+  try {
+    const admin = new Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  } catch (err) {
+    console.log(`   (PostgreSQL skipped: ${(err as Error).message})`);
+    return null;
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const admin = new Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** szeat as production runs it (node on the compiled server, what `npm start` runs), sandboxes allowed as a demo. */
+async function startSzeat(databaseUrl: string): Promise<Started> {
+  const port = await freePort();
+  return startProcess(process.execPath, [path.join(ROOT_DIR, 'scripts', 'start.mjs')], {
+    cwd: ROOT_DIR,
+    port,
+    probe: PROBE,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: '1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      BUILD_SITE: 'never',
+      SEED: 'auto',
+      DEMO_ADVANCE: '0',
+    },
+  });
+}
+
+async function startBaseline(): Promise<Started> {
+  const port = await freePort();
+  return startProcess(process.execPath, [path.join(ROOT_DIR, 'bench', 'baseline-fastify.mjs')], {
+    cwd: ROOT_DIR,
+    port,
+    probe: PROBE,
+    env: { ...process.env, PORT: String(port) },
+  });
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const fmtMb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+
+async function h5(szeat: Started) {
+  console.log('\n== H5: first-load JS+CSS (gzip, brotli), szeat vs the Taro hello world');
+  const hello = await serveStatic(path.join(HELLO_DIR, 'dist', 'h5'));
+  try {
+    const [base] = await firstLoad(hello.url, path.join(HELLO_DIR, 'dist', 'h5'), ['/']);
+    const mine = await firstLoad(szeat.url, path.join(ROOT_DIR, 'dist', 'h5'), ROUTES);
+    for (const m of mine) {
+      row({
+        what: `first-load JS+CSS ${m.route}, gzip`,
+        szeat: kb(m.gzip),
+        baseline: kb(base!.gzip),
+        ratio: m.gzip / base!.gzip,
+        target: '<= 1.3x',
+        met: m.gzip / base!.gzip <= 1.3,
+      });
+      row({
+        what: `first-load JS+CSS ${m.route}, brotli`,
+        szeat: kb(m.brotli),
+        baseline: kb(base!.brotli),
+        ratio: m.brotli / base!.brotli,
+        target: '<= 1.3x',
+        met: m.brotli / base!.brotli <= 1.3,
+      });
+    }
+    if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return;
+    console.log(`\n== H5: Lighthouse mobile, median of ${LH_RUNS}`);
+    const [baseSpeed] = await pageSpeed([`${hello.url}/`], LH_RUNS);
+    const speeds = await pageSpeed(
+      ROUTES.map((r) => `${szeat.url}${r}`),
+      LH_RUNS,
+    );
+    for (const [i, s] of speeds.entries()) {
+      const route = ROUTES[i]!;
+      row({
+        what: `Lighthouse LCP ${route}`,
+        szeat: fmtMs(s.lcpMs),
+        baseline: fmtMs(baseSpeed!.lcpMs),
+        ratio: s.lcpMs / baseSpeed!.lcpMs,
+        target: '<= 1.15x',
+        met: s.lcpMs / baseSpeed!.lcpMs <= 1.15,
+      });
+      row({
+        what: `Lighthouse TBT ${route}`,
+        szeat: fmtMs(s.tbtMs),
+        baseline: fmtMs(baseSpeed!.tbtMs),
+        ratio: baseSpeed!.tbtMs > 0 ? s.tbtMs / baseSpeed!.tbtMs : null,
+        target: '-',
+        met: null,
+      });
+      row({
+        what: `Lighthouse CLS ${route}`,
+        szeat: s.cls.toFixed(3),
+        baseline: baseSpeed!.cls.toFixed(3),
+        ratio: null,
+        target: '<= 0.05',
+        met: s.cls <= 0.05,
+      });
+      row({
+        what: `Lighthouse performance score ${route}`,
+        szeat: s.score.toFixed(0),
+        baseline: baseSpeed!.score.toFixed(0),
+        ratio: null,
+        target: '-',
+        met: null,
+      });
+    }
+  } finally {
+    await hello.close();
+  }
+}
+
+async function api(szeat: Started, baseline: Started, dbName: string) {
+  const base = await load(baseline.url, { name: 'bare', path: '/api/szeat/hello' }, CONNECTIONS, SECONDS);
+  console.log(`   bare Fastify: ${base.reqPerSec.toFixed(0)} req/s, p99 ${base.p99} ms`);
+  const results: LoadResult[] = [];
+  for (const target of await szeatTargets(szeat.url)) {
+    const r = await load(szeat.url, target, CONNECTIONS, SECONDS);
+    results.push(r);
+    const ok = r.reqPerSec / base.reqPerSec >= 0.4 && r.p99 <= 50 && r.non2xx === 0 && r.errors === 0;
+    row({
+      what: `${r.name} req/s (${dbName}; p99 ${r.p99} ms${r.non2xx ? `; ${r.non2xx} non-2xx` : ''})`,
+      szeat: r.reqPerSec.toFixed(0),
+      baseline: base.reqPerSec.toFixed(0),
+      ratio: r.reqPerSec / base.reqPerSec,
+      target: '>= 0.40',
+      met: ok,
+    });
+  }
+  return results;
+}
+
+async function main() {
+  const started = Date.now();
+  await builds();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-bench-'));
+  const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
+  console.log(
+    `\n== ${CONNECTIONS} connections, ${SECONDS} s per call; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(
+    `  ${'what'.padEnd(46)} ${'szeat'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(7)} ${'target'.padStart(10)}`,
+  );
+
+  // The first start migrates and seeds; the measured start is the second one, on the existing database.
+  await (await startSzeat(sqliteUrl)).stop();
+  const szeat = await startSzeat(sqliteUrl);
+  const baseline = await startBaseline();
+  const json: Record<string, unknown> = {};
+  try {
+    row({
+      what: 'server start to first answer',
+      szeat: fmtMs(szeat.startMs),
+      baseline: fmtMs(baseline.startMs),
+      ratio: szeat.startMs / baseline.startMs,
+      target: '<= 2x',
+      met: szeat.startMs / baseline.startMs <= 2,
+    });
+    await h5(szeat);
+    console.log('\n== API on SQLite');
+    json.sqlite = await api(szeat, baseline, 'SQLite');
+    const rss = szeat.rss();
+    const baseRss = baseline.rss();
+    row({
+      what: 'server memory after load (RSS, all processes)',
+      szeat: fmtMb(rss),
+      baseline: fmtMb(baseRss),
+      ratio: rss / baseRss,
+      target: '<= 2x',
+      met: rss / baseRss <= 2,
+    });
+  } finally {
+    await szeat.stop();
+  }
+
+  const pg = await freshPostgres();
+  if (pg) {
+    console.log('\n== API on PostgreSQL');
+    await (await startSzeat(pg.url)).stop();
+    const onPg = await startSzeat(pg.url);
+    try {
+      json.postgres = await api(onPg, baseline, 'PostgreSQL');
+      const write = (rs: unknown) => (rs as LoadResult[]).find((r) => r.name.includes('write'))!;
+      const ratio = write(json.postgres).reqPerSec / write(json.sqlite).reqPerSec;
+      row({
+        what: 'writes (saveaddr) PostgreSQL vs SQLite',
+        szeat: write(json.postgres).reqPerSec.toFixed(0),
+        baseline: write(json.sqlite).reqPerSec.toFixed(0),
+        ratio,
+        target: '>= 0.5',
+        met: ratio >= 0.5,
+      });
+    } finally {
+      await onPg.stop();
+      await sleep(200);
+      await pg.drop();
+    }
+  }
+  await baseline.stop();
+
+  console.log('\n== mini program');
+  const mine = weappSizes(path.join(ROOT_DIR, 'dist', 'weapp'));
+  const hello = weappSizes(path.join(HELLO_DIR, 'dist', 'weapp'));
+  row({
+    what: 'weapp main package',
+    szeat: kb(mine.main),
+    baseline: kb(hello.main),
+    ratio: mine.main / hello.main,
+    target: '<= 1.3x',
+    met: mine.main / hello.main <= 1.3,
+  });
+  row({
+    what: 'weapp total',
+    szeat: kb(mine.total),
+    baseline: kb(hello.total),
+    ratio: mine.total / hello.total,
+    target: '-',
+    met: null,
+  });
+
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const out = path.join(ROOT_DIR, 'bench', 'results');
+  fs.mkdirSync(out, { recursive: true });
+  const report = {
+    at: new Date().toISOString(),
+    machine: { cores: os.cpus().length, load: os.loadavg(), node: process.version },
+    settings: { connections: CONNECTIONS, seconds: SECONDS, lighthouseRuns: LH_RUNS },
+    rows,
+    api: json,
+    seconds: (Date.now() - started) / 1000,
+  };
+  fs.writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const met = rows.filter((r) => r.met === true).length;
+  const notMet = rows.filter((r) => r.met === false).length;
+  console.log(
+    `\ntargets met: ${met}, not met: ${notMet}; written to bench/results/latest.json (${report.seconds.toFixed(0)} s)`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

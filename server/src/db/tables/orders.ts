@@ -1,0 +1,102 @@
+import type { Generated } from 'kysely';
+
+/** Issue 9: cart lines, vouchers, orders, their lines and status history, idempotency keys. Money in fen. */
+export interface CartLinesTable {
+  id: Generated<number>;
+  user_id: number;
+  restaurant_id: number;
+  item_id: number;
+  option_key: string;
+  quantity: number;
+  unit_price_fen: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VouchersTable {
+  id: Generated<number>;
+  user_id: number;
+  code: string;
+  name_cn: string;
+  name_en: string;
+  discount_fen: number;
+  min_goods_fen: number;
+  restaurant_id: number | null;
+  valid_from: number;
+  valid_until: number;
+  used_at: number | null;
+  order_id: number | null;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  restaurant_id: number;
+  status: number;
+  mode: 'delivery' | 'collection';
+  payment_method: 'wechat' | 'alipay' | 'cod' | 'balance';
+  goods_fen: number;
+  delivery_fee_fen: number;
+  discount_fen: number;
+  total_fen: number;
+  wallet_paid_fen: Generated<number>;
+  voucher_id: number | null;
+  comment: string;
+  cutlery: number;
+  collection_time: number | null;
+  collection_code: string | null;
+  recipient_name: string;
+  phone: string;
+  address_cn: string;
+  address_en: string;
+  address_lat: number | null;
+  address_lng: number | null;
+  restaurant_name_cn: string;
+  restaurant_name_en: string;
+  paid_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number;
+  name_cn: string;
+  name_en: string;
+  options_cn: string;
+  options_en: string;
+  option_ids: string;
+  quantity: number;
+  unit_price_fen: number;
+  line_total_fen: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: number | null;
+  status: number;
+  actor: string;
+  at: number;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  order_id: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface OrdersTables {
+  cart_lines: CartLinesTable;
+  vouchers: VouchersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_status_history: OrderStatusHistoryTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

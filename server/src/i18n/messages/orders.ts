@@ -1,0 +1,76 @@
+/** Cart, checkout, vouchers and wallet (issue 9). */
+export const orders = {
+  'cart.dish_not_found': { cn: '菜品不存在（编号 {id}）', en: 'Dish {id} was not found at this restaurant' },
+  'cart.line_not_found': { cn: '购物车里没有这一项', en: 'This item is not in your cart' },
+  'cart.option_unknown': { cn: '这道菜没有编号为 {id} 的选项', en: 'This dish has no option {id}' },
+  'cart.sold_out': { cn: '{name} 已售罄', en: '{name} is sold out' },
+  'cart.option_sold_out': { cn: '选项“{name}”已售罄', en: 'The option "{name}" is sold out' },
+  'cart.options_missing': { cn: '请选择“{group}”', en: 'Please choose "{group}"' },
+  'cart.options_too_many': { cn: '“{group}”最多选 {max} 项', en: '"{group}" takes at most {max}' },
+  'cart.delete_what': {
+    cn: '请指明要删除的项目（cart_id），或整个购物车（restaurant_id 和 all）',
+    en: 'Say which line to delete (cart_id), or the whole cart (restaurant_id and all)',
+  },
+  'problem.empty_cart': { cn: '购物车是空的', en: 'Your cart is empty' },
+  'problem.sold_out': { cn: '{name} 已售罄，请删除后再下单', en: '{name} is sold out: remove it to order' },
+  'problem.option_sold_out': {
+    cn: '{name} 的所选选项已售罄，请重新选择',
+    en: 'An option of {name} is sold out: choose again',
+  },
+  'problem.gone': {
+    cn: '{name} 已下架或选项已变更，请删除后重新添加',
+    en: '{name} is no longer on the menu as chosen: remove it and add it again',
+  },
+  'problem.price_changed': {
+    cn: '{name} 的价格由 {old} 变为 {new}',
+    en: 'The price of {name} changed from {old} to {new}',
+  },
+  'problem.closed': { cn: '餐厅现在不营业', en: 'The restaurant is closed now' },
+  'problem.mode_unavailable': {
+    cn: '餐厅不提供这种取餐方式',
+    en: 'The restaurant does not offer this way of getting your order',
+  },
+  'problem.out_of_range': { cn: '地址超出餐厅的配送范围', en: 'The address is outside the delivery radius' },
+  'problem.collection_time_unavailable': {
+    cn: '所选自取时间已不可用，请重新选择',
+    en: 'The chosen collection time is no longer available: choose another',
+  },
+  'problem.below_minimum': {
+    cn: '起送价 {min}，还差 {missing}',
+    en: 'The minimum order is {min}: add {missing} more',
+  },
+  'problem.voucher_not_applicable': {
+    cn: '这张优惠券不能用于这个订单',
+    en: 'This voucher cannot be used for this order',
+  },
+  'problem.payment_method_unavailable': {
+    cn: '餐厅不接受这种支付方式',
+    en: 'The restaurant does not accept this payment method',
+  },
+  'problem.insufficient_balance': { cn: '余额不足（余额 {balance}）', en: 'Not enough balance (balance {balance})' },
+  'checkout.refused': { cn: '订单不能提交：{first}', en: 'The order cannot be placed: {first}' },
+  'checkout.total_changed': {
+    cn: '订单金额已变为 {total}，请确认后再提交',
+    en: 'The total is now {total}: please check the order again',
+  },
+  'checkout.address_required': { cn: '请选择收货地址', en: 'Please choose a delivery address' },
+  'checkout.collection_time_required': { cn: '请选择自取时间', en: 'Please choose a collection time' },
+  'checkout.key_reused': {
+    cn: '这次下单的标识已用于另一个订单内容，请刷新后重试',
+    en: 'This checkout attempt was already used for a different order: refresh and try again',
+  },
+  'checkout.cart_changed': {
+    cn: '购物车刚刚有变化，请确认后再提交',
+    en: 'Your cart changed meanwhile: please check the order again',
+  },
+  'voucher.not_found': { cn: '优惠券不存在', en: 'Voucher not found' },
+  'voucher.used': { cn: '优惠券已被使用或已过期', en: 'The voucher was already used or has expired' },
+  'wallet.insufficient': { cn: '余额不足', en: 'Not enough balance' },
+  'wallet.reason.seed': { cn: '赠送余额', en: 'Welcome credit' },
+  'wallet.reason.order_payment': { cn: '订单支付', en: 'Order payment' },
+  'wallet.reason.order_refund': { cn: '订单退款', en: 'Order refund' },
+  'wallet.reason.merge_in': { cn: '账户合并转入', en: 'Moved in from a merged account' },
+  'wallet.reason.merge_out': { cn: '账户合并转出', en: 'Moved to the merged account' },
+  'wallet.reason.adjustment': { cn: '余额调整', en: 'Adjustment' },
+  'voucher.welcome': { cn: '新人优惠券', en: 'Welcome voucher' },
+} as const;

@@ -1,0 +1,112 @@
+import type { AddCartBody, CartData, DelCartBody, EditCartBody } from '../../../../types/api/cart';
+import type { Lang } from '../../../../types/lang';
+import { invalid, notFound } from '../../errors';
+import type { AppUnitOfWork } from '../repositories';
+import { checkChoice, evaluateLine, menuItemOf, optionIdsOf, optionKey, QUANTITY_MAX } from './lines';
+
+/**
+ * The customer's carts, one per restaurant, on the server. Every add and edit is checked with the menu's rules as
+ * they are now; a line keeps the unit price seen when it was filled, so the checkout quote can list what changed.
+ */
+export function createCartService(uow: AppUnitOfWork, now: () => number) {
+  const { repos } = uow;
+
+  async function requireDish(restaurantId: number, dishId: number, lang: Lang) {
+    const data = await repos.cart.dishes([dishId]);
+    const row = data.items[0];
+    const item = menuItemOf(data, dishId, lang);
+    if (!row || !item || row.restaurant_id !== restaurantId) throw notFound('cart.dish_not_found', { id: dishId });
+    return item;
+  }
+
+  async function list(userId: number, restaurantId: number, lang: Lang): Promise<CartData> {
+    const restaurant = await repos.cart.restaurant(restaurantId);
+    if (!restaurant) throw notFound('store.not_found', { id: restaurantId });
+    const lines = await repos.cart.lines(userId, restaurantId);
+    const data = await repos.cart.dishes([...new Set(lines.map((l) => l.item_id))]);
+    const evaluated = lines.map((l) => evaluateLine(l, data, restaurantId, lang));
+    const totalFen = evaluated.filter((e) => e.orderable).reduce((n, e) => n + e.out.line_total_fen, 0);
+    return {
+      restaurant_id: restaurantId,
+      list: evaluated.map((e) => e.out),
+      total_num: lines.reduce((n, l) => n + l.quantity, 0),
+      total_price: totalFen / 100,
+      total_price_fen: totalFen,
+      min_order_fen: Number(restaurant.min_order_fen),
+      delivery_fee_fen: Number(restaurant.delivery_fee_fen),
+    };
+  }
+
+  return {
+    list,
+
+    async add(userId: number, body: AddCartBody, lang: Lang): Promise<{ cart_id: number }> {
+      const quantity = body.quantity ?? 1;
+      const optionIds = body.option_ids ?? [];
+      const item = await requireDish(body.restaurant_id, body.dish_id, lang);
+      const { unitPriceFen } = checkChoice(item, body.restaurant_id, optionIds, quantity);
+      const id = await repos.cart.add({
+        userId,
+        restaurantId: body.restaurant_id,
+        itemId: body.dish_id,
+        optionKey: optionKey(optionIds),
+        quantity,
+        unitPriceFen,
+        at: now(),
+        max: QUANTITY_MAX,
+      });
+      return { cart_id: id };
+    },
+
+    /** Quantity (0 removes the line) and/or options; new options that match another line merge into it. */
+    async edit(userId: number, body: EditCartBody, lang: Lang): Promise<{ cart_id: number }> {
+      const line = await repos.cart.line(userId, body.cart_id);
+      if (!line) throw notFound('cart.line_not_found');
+      if (body.quantity === 0) {
+        await repos.cart.remove(userId, line.id);
+        return { cart_id: line.id };
+      }
+      const quantity = body.quantity ?? line.quantity;
+      const optionIds = body.option_ids ?? optionIdsOf(line.option_key);
+      const item = await requireDish(line.restaurant_id, line.item_id, lang);
+      const { unitPriceFen } = checkChoice(item, line.restaurant_id, optionIds, quantity);
+      const key = optionKey(optionIds);
+      const at = now();
+      if (key === line.option_key) {
+        if (!(await repos.cart.update(userId, line.id, { quantity, unit_price_fen: unitPriceFen, updated_at: at }))) {
+          throw notFound('cart.line_not_found');
+        }
+        return { cart_id: line.id };
+      }
+      // Other options: the line becomes (or joins) the line of that choice, in one transaction.
+      const id = await uow.transaction(async (tx) => {
+        if (!(await tx.cart.remove(userId, line.id))) throw notFound('cart.line_not_found');
+        return tx.cart.add({
+          userId,
+          restaurantId: line.restaurant_id,
+          itemId: line.item_id,
+          optionKey: key,
+          quantity,
+          unitPriceFen,
+          at,
+          max: QUANTITY_MAX,
+        });
+      });
+      return { cart_id: id };
+    },
+
+    async remove(userId: number, body: DelCartBody): Promise<void> {
+      if (body.cart_id !== undefined) {
+        if (!(await repos.cart.remove(userId, body.cart_id))) throw notFound('cart.line_not_found');
+        return;
+      }
+      if (body.restaurant_id !== undefined && body.all === true) {
+        await repos.cart.clear(userId, body.restaurant_id);
+        return;
+      }
+      throw invalid('cart.delete_what');
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,30 @@
+import type { Voucher } from '../../../../types/api/wallet';
+import type { Lang } from '../../../../types/lang';
+import type { VoucherRow } from './repository';
+
+/** Usable for this restaurant and these goods now: unused, valid, the right restaurant, enough goods. */
+export function voucherUsable(v: VoucherRow, restaurantId: number, goodsFen: number, at: number): boolean {
+  return (
+    v.used_at === null &&
+    Number(v.valid_from) <= at &&
+    Number(v.valid_until) > at &&
+    (v.restaurant_id === null || v.restaurant_id === restaurantId) &&
+    goodsFen > 0 &&
+    goodsFen >= Number(v.min_goods_fen)
+  );
+}
+
+export function toVoucher(v: VoucherRow, lang: Lang, at: number): Voucher {
+  return {
+    id: v.id,
+    name: lang === 'en' ? v.name_en || v.name_cn : v.name_cn || v.name_en,
+    discount_fen: Number(v.discount_fen),
+    min_goods_fen: Number(v.min_goods_fen),
+    restaurant_id: v.restaurant_id,
+    valid_from: Number(v.valid_from),
+    valid_until: Number(v.valid_until),
+    used_at: v.used_at === null ? null : Number(v.used_at),
+    order_id: v.order_id,
+    state: v.used_at !== null ? 'used' : Number(v.valid_until) <= at ? 'expired' : 'usable',
+  };
+}

@@ -1,0 +1,17 @@
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The voucher every new customer gets with their account (once: the unique (user, code) key). */
+export function welcomeVoucher(userId: number, at: number) {
+  return {
+    user_id: userId,
+    code: 'welcome',
+    name_cn: '新人优惠券：满 ¥30 减 ¥10',
+    name_en: 'Welcome voucher: ¥10 off ¥30',
+    discount_fen: 1000,
+    min_goods_fen: 3000,
+    restaurant_id: null,
+    valid_from: at,
+    valid_until: at + 30 * DAY,
+    created_at: at,
+  };
+}

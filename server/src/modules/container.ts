@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createPasswordHasher } from '../auth/passwords';
+import { createRateLimiter } from '../auth/rate-limit';
+import { createSessions } from '../auth/sessions';
+import { fromRoot, type Config } from '../config';
+import { createVersionedCache, cachedRepository } from '../cache/versioned-cache';
+import type { Db } from '../db';
+import { cacheVersions } from '../db/cache-versions';
+import type { Integrations } from '../integrations';
+import { createAccountsService } from './accounts/service';
+import { createAddressesService } from './addresses/service';
+import { createArticlesService } from './articles/service';
+import { createCartService } from './cart/service';
+import { createCheckoutService } from './checkout/service';
+import { createCatalogueService } from './catalogue/service';
+import { createCodesService } from './codes/service';
+import { createPlacesService } from './places/service';
+import { createAppUnitOfWork } from './repositories';
+import { createSearchService } from './search/service';
+import { createStoresService } from './stores/service';
+import { createWalletService } from './wallet/service';
+
+export interface ModuleDeps {
+  db: Db;
+  integrations: Integrations;
+  config: Config;
+  /** The clock (epoch ms); tests move it. */
+  now: () => number;
+}
+
+/**
+ * The service graph, built once per app. Repositories come from the unit of work (modules/repositories.ts);
+ * services that write take the unit of work itself, read-only ones their repository; a service another needs is
+ * built first and passed in. Adding a module: its repository factory in repositories.ts, its service here, its
+ * routes in index.ts reading `services.<name>`.
+ */
+export function buildServices({ db, integrations, config, now }: ModuleDeps, log: FastifyBaseLogger) {
+  const uow = createAppUnitOfWork(db.kysely);
+  const { repos } = uow;
+  const catalogueCache = createVersionedCache({
+    readVersion: () => cacheVersions(db.kysely).read('catalogue'),
+    now: Date.now,
+    checkEveryMs: config.CACHE_CHECK_MS,
+  });
+  // Read-mostly data answered from memory (server/src/cache/versioned-cache.ts): what changes only by writes that
+  // bump the 'catalogue' version. Reviews lists, promotions, ads and pop-ups (time-windowed) stay uncached.
+  const stores = cachedRepository('stores', repos.stores, catalogueCache, [
+    'inBox',
+    'newest',
+    'byId',
+    'exists',
+    'cuisineExists',
+    'cuisinesOf',
+    'hoursOf',
+    'ratingsOf',
+    'ratingBreakdown',
+    'categories',
+    'items',
+    'optionGroups',
+    'options',
+    'withCuisine',
+    'maxRadius',
+  ]);
+  const places = cachedRepository('places', repos.places, catalogueCache, [
+    'cities',
+    'cityById',
+    'cityByCode',
+    'areaById',
+    'areas',
+    'buildings',
+    'buildingsIn',
+  ]);
+  const articles = cachedRepository('articles', repos.articles, catalogueCache, ['page', 'byId']);
+  const catalogue = cachedRepository('catalogue', repos.catalogue, catalogueCache, [
+    'cuisines',
+    'cityExists',
+    'restaurantExists',
+  ]);
+  const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
+  const addresses = createAddressesService(uow, now);
+  const accounts = createAccountsService({
+    uow,
+    addresses,
+    sessions: createSessions(db.kysely, sessionPolicy, now),
+    limiter: createRateLimiter(db.kysely, now),
+    passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
+    integrations,
+    now,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    log: (msg, err) => log.error({ err }, msg),
+  });
+  return {
+    uow,
+    catalogueCache,
+    accounts,
+    addresses,
+    articles: createArticlesService(articles),
+    cart: createCartService(uow, now),
+    checkout: createCheckoutService(uow, now),
+    wallet: createWalletService(uow, now),
+    catalogue: createCatalogueService(catalogue, now),
+    codes: createCodesService({
+      repo: repos.codes,
+      wechat: integrations.wechat,
+      siteOrigin: siteOrigin(config),
+      contact: {
+        ...(config.CONTACT_QR_IMAGE ? { image: fromRoot(config.CONTACT_QR_IMAGE) } : {}),
+        ...(config.CONTACT_QR_URL ? { url: config.CONTACT_QR_URL } : {}),
+      },
+      merchant: {
+        ...(config.MERCHANT_QR_IMAGE ? { image: fromRoot(config.MERCHANT_QR_IMAGE) } : {}),
+        ...(config.MERCHANT_QR_URL ? { url: config.MERCHANT_QR_URL } : {}),
+      },
+      log: (msg, err) => log.error({ err }, msg),
+    }),
+    places: createPlacesService(places, integrations.geo),
+    search: createSearchService(repos.search),
+    stores: createStoresService(stores, now),
+  };
+}
+
+/** The configured public origin of the site; in development without PUBLIC_BASE_URL, the address it listens on. */
+const siteOrigin = (config: Config) => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`;
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** What every module's routes plugin receives. */
+export interface RouteDeps extends ModuleDeps {
+  services: Services;
+}

@@ -1,0 +1,128 @@
+import { ScrollView, Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useStores, useT } from '../../stores';
+import { formatPrice } from '../../utils/price';
+import { QUANTITY_MAX } from '../../utils/menu-choice';
+import './index.scss';
+
+/**
+ * The cart of restaurant_detail (spec §2 "cart"): a bar with the count, the total and "go to checkout" (or how much
+ * the minimum order still needs), which opens the lines with their quantity steppers and delete. Amounts are the
+ * server's (CartStore mirrors cartlist).
+ */
+export const CartPanel = observer(function CartPanel({ onCheckout }: { onCheckout(): void }) {
+  const { cart, platform } = useStores();
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const data = cart.cartData;
+  const empty = cart.isEmpty;
+  const short = cart.belowMinimumFen;
+  const canCheckout = !empty && short === 0;
+
+  const clear = async () => {
+    const yes = await platform.feedback.confirm(t('cart.clear_confirm'), {
+      confirmText: t('cart.clear'),
+      cancelText: t('address.cancel'),
+    });
+    if (yes && (await cart.clear())) setOpen(false);
+  };
+
+  return (
+    <View className={`cart-panel ${open && !empty ? 'cart-panel--open' : ''}`}>
+      {open && !empty && <View className='cart-panel__mask' onClick={() => setOpen(false)} />}
+      {open && !empty && (
+        <View className='cart-panel__sheet' role='dialog' aria-label={t('cart.title')}>
+          <View className='cart-panel__head'>
+            <Text className='cart-panel__title'>{t('cart.title')}</Text>
+            <Text className='cart-panel__clear' onClick={() => void clear()}>
+              {t('cart.clear')}
+            </Text>
+          </View>
+          <ScrollView scrollY className='cart-panel__lines'>
+            {data.list.map((line) => {
+              const busy = cart.busyLines.includes(line.cart_id);
+              return (
+                <View
+                  key={line.cart_id}
+                  className={`cart-line ${line.sold_out ? 'cart-line--sold-out' : ''} ${busy ? 'cart-line--busy' : ''}`}
+                >
+                  <View className='cart-line__main'>
+                    <Text className='cart-line__name'>{line.name}</Text>
+                    {line.option_names.length > 0 && (
+                      <Text className='cart-line__options'>{line.option_names.join(t('menu.list_separator'))}</Text>
+                    )}
+                    {line.sold_out && <Text className='cart-line__sold-out'>{t('cart.sold_out')}</Text>}
+                  </View>
+                  <Text className='cart-line__price'>{formatPrice(line.line_total_fen)}</Text>
+                  <View className='cart-line__stepper'>
+                    <View
+                      className='cart-line__step cart-line__minus'
+                      role='button'
+                      aria-label={t('cart.less')}
+                      onClick={() => !busy && void cart.edit(line.cart_id, line.quantity - 1)}
+                    >
+                      <Text>−</Text>
+                    </View>
+                    <Text className='cart-line__quantity'>{line.quantity}</Text>
+                    <View
+                      className={`cart-line__step cart-line__plus ${line.quantity >= QUANTITY_MAX ? 'cart-line__step--off' : ''}`}
+                      role='button'
+                      aria-label={t('cart.more')}
+                      onClick={() =>
+                        !busy && line.quantity < QUANTITY_MAX && void cart.edit(line.cart_id, line.quantity + 1)
+                      }
+                    >
+                      <Text>+</Text>
+                    </View>
+                  </View>
+                  <View
+                    className='cart-line__delete'
+                    role='button'
+                    onClick={() => !busy && void cart.delete(line.cart_id)}
+                  >
+                    <Text>{t('cart.delete')}</Text>
+                  </View>
+                </View>
+              );
+            })}
+          </ScrollView>
+          {data.delivery_fee_fen > 0 && (
+            <Text className='cart-panel__fee'>
+              {t('cart.delivery_fee', { price: formatPrice(data.delivery_fee_fen) })}
+            </Text>
+          )}
+        </View>
+      )}
+      <View className='cart-panel__bar'>
+        <View
+          className='cart-panel__summary'
+          role='button'
+          aria-label={open ? t('cart.hide') : t('cart.show')}
+          onClick={() => !empty && setOpen((o) => !o)}
+        >
+          <View className={`cart-panel__badge ${empty ? 'cart-panel__badge--empty' : ''}`}>
+            <Text className='cart-panel__count'>{data.total_num}</Text>
+          </View>
+          {empty ? (
+            <Text className='cart-panel__empty'>{t('cart.empty')}</Text>
+          ) : (
+            <Text className='cart-panel__total'>{formatPrice(data.total_price_fen)}</Text>
+          )}
+        </View>
+        {!empty && short > 0 ? (
+          <Text className='cart-panel__minimum'>{t('cart.min_order', { price: formatPrice(short) })}</Text>
+        ) : (
+          <View
+            className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
+            role='button'
+            aria-disabled={!canCheckout}
+            onClick={() => canCheckout && onCheckout()}
+          >
+            <Text>{t('cart.checkout')}</Text>
+          </View>
+        )}
+      </View>
+    </View>
+  );
+});

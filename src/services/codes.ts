@@ -1,0 +1,12 @@
+import type { QrKind } from '../../types/codes';
+import type { Http } from './http';
+
+/** The scannable codes: pictures the Image component loads from the server (GET qrcode), so addresses only. */
+export function codesApi(http: Http) {
+  return {
+    /** The address of the code's picture (PNG; errors answer an envelope, which the Image reports as a load error). */
+    qrcodeUrl: (kind: QrKind, id?: number) => http.url('qrcode', { kind, id }),
+  };
+}
+
+export type CodesApi = ReturnType<typeof codesApi>;

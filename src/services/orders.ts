@@ -1,0 +1,28 @@
+import type {
+  CheckOrderPay,
+  ConfirmOrderBody,
+  Order,
+  OrderList,
+  PayBody,
+  PayTicket,
+  Quote,
+  SubmitOrderBody,
+  SubmitOrderResult,
+} from '../../types/api/orders-draft';
+import type { Http } from './http';
+
+/** Checkout (quote, submit), payment and the customer's orders. */
+export function ordersApi(http: Http) {
+  return {
+    /** A quote for the cart as it is now: amounts, what can be chosen, and what changed since it was filled. */
+    confirm: (body: ConfirmOrderBody) => http.post<Quote>('confirmorder', { ...body }),
+    /** Idempotent: the same key answers the same order. */
+    submit: (body: SubmitOrderBody) => http.post<SubmitOrderResult>('submitorder', { ...body }, { busy: true }),
+    pay: (body: PayBody) => http.post<PayTicket>('pay', { ...body }, { busy: true }),
+    checkPay: (orderId: number) => http.get<CheckOrderPay>('check-order-pay', { order_id: orderId }),
+    list: (page: number, pageSize?: number) => http.get<OrderList>('orderlist', { page, page_size: pageSize }),
+    info: (id: number) => http.get<Order>('orderinfo', { id }),
+  };
+}
+
+export type OrdersApi = ReturnType<typeof ordersApi>;

@@ -1,0 +1,230 @@
+import SettlementPage from '../../../src/order/settlement';
+import { HttpError } from '../../../src/services/http';
+import type { Address } from '../../../types/api/addresses';
+import type { SubmitOrderResult } from '../../../types/api/orders-draft';
+import { storeInfo } from '../support/discover';
+import { deferred } from '../support/fake-platform';
+import { cartLine, quote, voucher } from '../support/orders';
+import { fakeApi, renderPage, withAccountDefaults, type FakeApi } from '../support/page';
+import { click, getByText, queryByText, waitFor } from '../support/render';
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
+
+const LOGGED_IN = { _lang: 'en', token: 'tok', userInfo: { nickname: 'Lei', wallet_balance_fen: 10000 } };
+
+function address(id: number, extra: Partial<Address> = {}): Address {
+  return {
+    id,
+    name: 'Li Lei',
+    phone: '13800138000',
+    city_id: 1,
+    city_name: 'Shenzhen',
+    area_id: 2,
+    area_name: 'Luohu',
+    building_id: 10,
+    building_name: 'Dongmen Pedestrian Street',
+    building_address: 'Dongmen Middle Road',
+    building_no: 'B',
+    room_no: '1201',
+    lat: 22.548,
+    lng: 114.122,
+    is_default: false,
+    created_at: 0,
+    updated_at: 0,
+    ...extra,
+  };
+}
+
+const lines = [cartLine(31, 'Lanzhou Beef Noodles', 2000, 2, { option_names: ['Thin'] })];
+
+function api(): FakeApi {
+  const a = withAccountDefaults(fakeApi());
+  a.restaurants.info.mockResolvedValue(storeInfo(9, 'Dongmen Lanzhou Noodles'));
+  a.addresses.list.mockResolvedValue({ list: [address(3), address(4, { is_default: true, room_no: '808' })] });
+  a.orders.confirm.mockImplementation(async (body) =>
+    quote(lines, {
+      vouchers: [voucher(61, 'Welcome', 500)],
+      discount_fen: body.voucher_id ? 500 : 0,
+      total_fen: body.voucher_id ? 4000 : 4500,
+    }),
+  );
+  return a;
+}
+
+async function page(
+  a: FakeApi,
+  options: { payOutcomes?: Array<'paid' | 'cancelled' | 'left'>; confirm?: boolean } = {},
+) {
+  const view = await renderPage(SettlementPage, { api: a, params: { rid: '9' }, storage: LOGGED_IN, ...options });
+  await waitFor(() => view.container.querySelector('.settlement__submit'));
+  return view;
+}
+
+const methodNode = (c: HTMLElement, m: string) => c.querySelector<HTMLElement>(`.settlement__method--${m}`)!;
+const submitButton = (c: HTMLElement) => c.querySelector<HTMLElement>('.settlement__submit')!;
+const placed: SubmitOrderResult = { order_id: 88, status: 0, total_fen: 4500, needs_payment: true };
+
+describe('settlemt/{rid}', () => {
+  it('quotes the cart for the default address: lines, amounts, the methods the restaurant accepts', async () => {
+    const a = api();
+    const { container } = await page(a);
+    await waitFor(() => expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ address_id: 4 })));
+    expect(a.orders.confirm).toHaveBeenLastCalledWith({
+      restaurant_id: 9,
+      mode: 'delivery',
+      address_id: 4,
+      voucher_id: undefined,
+      payment_method: undefined,
+    });
+    expect(container.querySelector('.settlement__address-line')!.textContent).toBe(
+      'Luohu · Dongmen Pedestrian Street · B · 808',
+    );
+    expect(container.querySelector('.settlement__line-name')!.textContent).toBe('Lanzhou Beef Noodles');
+    expect(container.querySelector('.settlement__amount--goods .settlement__row-value')!.textContent).toBe('¥40');
+    expect(container.querySelector('.settlement__total')!.textContent).toBe('¥45');
+    expect([...container.querySelectorAll('.settlement__method-name')].map((e) => e.textContent)).toEqual([
+      'WeChat Pay',
+      'AliPay',
+      'Pay on delivery',
+      'Pay with balance',
+    ]);
+    expect(getByText(container, 'Balance ¥100')).toBeTruthy();
+    expect(container.querySelector('.settlement__changes')).toBeNull();
+  });
+
+  it("the specification's validation messages: a payment method, a collection time, an address", async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    await click(submitButton(container));
+    expect(platform.feedback.toast).toHaveBeenLastCalledWith('Please select a payment method');
+    await click(getByText(container, 'Collection'));
+    await waitFor(() => container.querySelector('.settlement__time'));
+    await click(submitButton(container));
+    expect(platform.feedback.toast).toHaveBeenLastCalledWith('Please select a collection time');
+    expect(a.orders.submit).not.toHaveBeenCalled();
+
+    const empty = api();
+    empty.addresses.list.mockResolvedValue({ list: [] });
+    const second = await page(empty);
+    await click(submitButton(second.container));
+    expect(second.platform.feedback.toast).toHaveBeenLastCalledWith('Please select an address');
+    expect(getByText(second.container, 'Add an address')).toBeTruthy();
+    await click(getByText(second.container, 'Add an address'));
+    expect(second.platform.navigation.go).toHaveBeenCalledWith('addressEdit');
+  });
+
+  it('shows what changed since the cart was filled, and will not submit while the quote refuses', async () => {
+    const a = api();
+    a.orders.confirm.mockResolvedValue(
+      quote(lines, {
+        can_submit: false,
+        problems: [
+          { code: 'price_changed', message: 'Lanzhou Beef Noodles now costs ¥22 (was ¥20)', cart_id: 31 },
+          { code: 'below_minimum', message: 'Add ¥5 more to reach the minimum order' },
+        ],
+      }),
+    );
+    const { container, platform } = await page(a);
+    await waitFor(() => container.querySelector('.settlement__changes'));
+    expect(container.querySelector('.settlement__changes-title')!.textContent).toBe(
+      'What changed since you filled the cart',
+    );
+    expect([...container.querySelectorAll('.settlement__change')].map((e) => e.textContent)).toEqual([
+      'Lanzhou Beef Noodles now costs ¥22 (was ¥20)',
+      'Add ¥5 more to reach the minimum order',
+    ]);
+    await click(methodNode(container, 'cod'));
+    await click(submitButton(container));
+    expect(platform.feedback.toast).toHaveBeenLastCalledWith('Please sort out the problems listed above first');
+    expect(a.orders.submit).not.toHaveBeenCalled();
+  });
+
+  it('a voucher from the picker is quoted; the address is confirmed before placing the order', async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    await click(container.querySelector<HTMLElement>('.settlement__voucher')!);
+    await click(getByText(container, /^Welcome/));
+    await waitFor(() => expect(container.querySelector('.settlement__total')!.textContent).toBe('¥40'));
+    expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ voucher_id: 61 }));
+    await click(methodNode(container, 'cod'));
+    await waitFor(() =>
+      expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ payment_method: 'cod' })),
+    );
+    a.orders.submit.mockResolvedValue({ ...placed, needs_payment: false });
+    await click(submitButton(container));
+    await waitFor(() => expect(platform.navigation.replace).toHaveBeenCalledWith('paySuccess', { orderId: 88 }));
+    expect(platform.feedback.confirm.mock.calls[0]![0]).toBe(
+      'Deliver to this address?\nLi Lei 13800138000\nLuohu · Dongmen Pedestrian Street · B · 808',
+    );
+    expect(a.orders.submit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        restaurant_id: 9,
+        mode: 'delivery',
+        address_id: 4,
+        payment_method: 'cod',
+        voucher_id: 61,
+        cutlery: false,
+        expected_total_fen: 4000,
+      }),
+    );
+    expect(platform.payment.pay).not.toHaveBeenCalled();
+  });
+
+  it('"change address" at the prompt sends nothing and opens the address list', async () => {
+    const a = api();
+    const { container } = await page(a, { confirm: false });
+    await click(methodNode(container, 'cod'));
+    await click(submitButton(container));
+    await waitFor(() => container.querySelector('.settlement__address-sheet'));
+    expect(a.orders.submit).not.toHaveBeenCalled();
+  });
+
+  it('a double tap and a retry after a timeout make one order: one key per attempt, the button off meanwhile', async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    await click(methodNode(container, 'wechat'));
+    await waitFor(() =>
+      expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ payment_method: 'wechat' })),
+    );
+    const first = deferred<SubmitOrderResult>();
+    a.orders.submit.mockReturnValueOnce(first.promise);
+    await click(submitButton(container));
+    await waitFor(() => expect(a.orders.submit).toHaveBeenCalledTimes(1));
+    expect(submitButton(container).className).toContain('settlement__submit--off');
+    await click(submitButton(container));
+    expect(a.orders.submit).toHaveBeenCalledTimes(1);
+    first.reject(new HttpError('timeout', 'timeout'));
+    await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith(expect.any(String), 'error'));
+
+    a.orders.submit.mockResolvedValueOnce(placed);
+    await waitFor(() => expect(submitButton(container).className).not.toContain('settlement__submit--off'));
+    await click(submitButton(container));
+    await waitFor(() => expect(a.orders.submit).toHaveBeenCalledTimes(2));
+    const [k1, k2] = a.orders.submit.mock.calls.map(([body]) => body.idempotency_key);
+    expect(k1).toMatch(/^[0-9a-f]{32}$/);
+    expect(k2).toBe(k1);
+    // Paid in the sheet: payment success; the key is spent, the next checkout gets a new one.
+    await waitFor(() => expect(platform.navigation.replace).toHaveBeenCalledWith('paySuccess', { orderId: 88 }));
+    expect(a.orders.pay).toHaveBeenCalledWith({
+      order_id: 88,
+      platform: 'h5',
+      return_url: '/paySucc/88',
+    });
+    expect(platform.storage.data.has('checkout_attempt_9')).toBe(false);
+  });
+
+  it('cancelling the payment asks "Are you sure you want to cancel the payment?"; yes leaves the order unpaid', async () => {
+    const a = api();
+    a.orders.submit.mockResolvedValue(placed);
+    a.orders.pay.mockResolvedValue({ provider: 'sandbox', cashier_url: 'https://szeat.test/cashier' });
+    const { container, platform } = await page(a, { payOutcomes: ['cancelled'] });
+    await click(methodNode(container, 'alipay'));
+    await click(submitButton(container));
+    await waitFor(() => expect(platform.navigation.replace).toHaveBeenCalledWith('orderDetail', { orderId: 88 }));
+    expect(platform.feedback.confirm).toHaveBeenLastCalledWith('Are you sure you want to cancel the payment?', {
+      confirmText: 'Cancel payment',
+      cancelText: 'Keep paying',
+    });
+    expect(queryByText(container, 'Placing the order…')).toBeNull();
+  });
+});

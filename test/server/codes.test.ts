@@ -1,0 +1,344 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '../../types/errors';
+import { ConfigError, loadConfig } from '../../server/src/config';
+import { createRealWechat } from '../../server/src/integrations/wechat/real';
+import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { expectedModules, pngSize, svgModules } from './support/qr-modules';
+
+const SITE = 'https://szeat.test';
+
+async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url: `/api/szeat/${url}`, headers });
+}
+const envelope = (res: { body: string }) => JSON.parse(res.body) as { code: number; msg: string; data: unknown };
+
+describe.each(DIALECTS)('qrcode on %s (sandbox WeChat)', (dialect) => {
+  let t: TestApp;
+  let tmp: string;
+  let merchantPng: Buffer;
+  let restaurantId: number;
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-codes-'));
+    merchantPng = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    fs.writeFileSync(path.join(tmp, 'join.png'), merchantPng);
+    t = await startTestApp(dialect, {
+      PUBLIC_BASE_URL: SITE,
+      CONTACT_QR_URL: 'https://work.weixin.qq.com/kfid/kfc0123456789',
+      MERCHANT_QR_IMAGE: path.join(tmp, 'join.png'),
+    });
+    const row = await t.db.kysely.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow();
+    restaurantId = Number(row.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('draws the mini program code as a standard QR of the H5 site, from PUBLIC_BASE_URL and never the Host header', async () => {
+    const res = await get(t, 'qrcode?kind=miniprogram&format=svg', { host: 'evil.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svgModules(res.body)).toEqual(expectedModules(`${SITE}/`));
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  it('answers a PNG by default, 8 pixels a module with the 4-module quiet zone', async () => {
+    const res = await get(t, 'qrcode?kind=miniprogram');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const modules = expectedModules(`${SITE}/`).length;
+    expect(pngSize(res.rawPayload)).toEqual({ width: (modules + 8) * 8, height: (modules + 8) * 8 });
+  });
+
+  it('with a restaurant id, the mini program code (sandbox) and the restaurant code open that restaurant on H5', async () => {
+    const link = `${SITE}/restaurant_detail?id=${restaurantId}`;
+    for (const kind of ['miniprogram', 'restaurant']) {
+      const res = await get(t, `qrcode?kind=${kind}&id=${restaurantId}&format=svg`);
+      expect(res.statusCode).toBe(200);
+      expect(svgModules(res.body)).toEqual(expectedModules(link));
+    }
+  });
+
+  it('refuses bad input with a 400 envelope naming the field, and unknown restaurants with 404', async () => {
+    const cases: Array<[string, string]> = [
+      ['qrcode?kind=restaurant', 'id'],
+      ['qrcode?kind=bogus', 'kind'],
+      ['qrcode', 'kind'],
+      ['qrcode?kind=restaurant&id=0', 'id'],
+      ['qrcode?kind=restaurant&id=abc', 'id'],
+      ['qrcode?kind=miniprogram&format=gif', 'format'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await get(t, url, { 'accept-language': 'en' });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      const body = envelope(res);
+      expect(body.code).toBe(ErrorCode.Validation);
+      expect(body.msg).toContain(field);
+    }
+    const missing = await get(t, 'qrcode?kind=restaurant&id=2147483647', { 'accept-language': 'en' });
+    expect(missing.statusCode).toBe(404);
+    expect(envelope(missing)).toEqual({
+      code: ErrorCode.NotFound,
+      msg: 'Restaurant 2147483647 was not found',
+      data: null,
+    });
+    const missingMp = await get(t, 'qrcode?kind=miniprogram&id=2147483647');
+    expect(envelope(missingMp)).toMatchObject({ code: ErrorCode.NotFound, msg: '餐厅不存在（编号 2147483647）' });
+  });
+
+  it('draws a configured link, and serves a configured picture as it is', async () => {
+    const contact = await get(t, 'qrcode?kind=contact&format=svg');
+    expect(svgModules(contact.body)).toEqual(expectedModules('https://work.weixin.qq.com/kfid/kfc0123456789'));
+    const merchant = await get(t, 'qrcode?kind=merchant');
+    expect(merchant.statusCode).toBe(200);
+    expect(merchant.headers['content-type']).toBe('image/png');
+    expect(merchant.rawPayload.equals(merchantPng)).toBe(true);
+  });
+});
+
+describe('qrcode configuration', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-codes-cfg-'));
+    fs.writeFileSync(
+      path.join(tmp, 'card.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    fs.writeFileSync(path.join(tmp, 'notes.txt'), 'x');
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      return e.problems;
+    }
+  };
+
+  it('refuses a missing file, a file that is not a picture, a link that is not http(s), and both at once', () => {
+    expect(problems({ CONTACT_QR_IMAGE: path.join(tmp, 'nope.png') })).toEqual([
+      expect.stringMatching(/^CONTACT_QR_IMAGE: no such file/),
+    ]);
+    expect(problems({ MERCHANT_QR_IMAGE: path.join(tmp, 'notes.txt') })).toEqual([
+      expect.stringMatching(/^MERCHANT_QR_IMAGE: must be a \.png/),
+    ]);
+    expect(problems({ CONTACT_QR_URL: 'javascript:alert(1)' })).toEqual([expect.stringMatching(/^CONTACT_QR_URL/)]);
+    expect(
+      problems({ MERCHANT_QR_IMAGE: path.join(tmp, 'card.svg'), MERCHANT_QR_URL: 'https://example.com/join' }),
+    ).toEqual([expect.stringMatching(/^MERCHANT_QR_IMAGE: set either/)]);
+    expect(
+      problems({ CONTACT_QR_IMAGE: path.join(tmp, 'card.svg'), MERCHANT_QR_URL: 'https://example.com/j' }),
+    ).toEqual([]);
+  });
+
+  it('answers 404 with a clear message when a code is not set up, and serves a configured SVG under a CSP', async () => {
+    const t = await startTestApp('sqlite', { CONTACT_QR_IMAGE: path.join(tmp, 'card.svg') });
+    try {
+      const merchant = await get(t, 'qrcode?kind=merchant', { 'accept-language': 'en' });
+      expect(merchant.statusCode).toBe(404);
+      expect(envelope(merchant)).toEqual({
+        code: ErrorCode.NotFound,
+        msg: 'This code has not been set up yet',
+        data: null,
+      });
+      const contact = await get(t, 'qrcode?kind=contact');
+      expect(contact.statusCode).toBe(200);
+      expect(contact.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(contact.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** A stand-in for api.weixin.qq.com on 127.0.0.1: stable_token and getwxacodeunlimit. */
+async function fakeWechat(
+  answer: (req: { path: string; query: URLSearchParams; body: Record<string, unknown> }) => {
+    status?: number;
+    type?: string;
+    body: string | Buffer;
+  },
+) {
+  const received: Array<{ path: string; query: URLSearchParams; body: Record<string, unknown> }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url!, 'http://fake');
+      const text = Buffer.concat(chunks).toString('utf8');
+      const r = {
+        path: url.pathname,
+        query: url.searchParams,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
+      received.push(r);
+      const a = answer(r);
+      // WeChat labels its JSON errors as text/plain or application/json; the picture as image/jpeg or image/png.
+      res.writeHead(a.status ?? 200, { 'content-type': a.type ?? 'application/json; charset=UTF-8' });
+      res.end(a.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    received,
+    calls: (p: string) => received.filter((r) => r.path === p),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const CODE_PICTURE = Buffer.from('\x89PNG\r\n\x1a\n-fake-wxacode-', 'latin1');
+
+describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.0.1)', () => {
+  it('fetches a stable token once, asks getwxacodeunlimit for the scene, caches per scene, and shares concurrent fetches', async () => {
+    let failNext: { errcode: number; errmsg: string } | undefined;
+    const fake = await fakeWechat(({ path: p, body }) => {
+      if (p === '/cgi-bin/stable_token') return { body: JSON.stringify({ access_token: 'TOKEN-1', expires_in: 7200 }) };
+      if (p === '/wxa/getwxacodeunlimit') {
+        if (failNext) {
+          const f = failNext;
+          failNext = undefined;
+          return { type: 'text/plain', body: JSON.stringify(f) };
+        }
+        return { type: 'image/png', body: Buffer.concat([CODE_PICTURE, Buffer.from(String(body.scene))]) };
+      }
+      return { status: 404, body: '{}' };
+    });
+    const t = await startTestApp('sqlite', {
+      WECHAT_MODE: 'real',
+      WECHAT_API_BASE: fake.base,
+      WECHAT_MP_APPID: 'wxmp123',
+      WECHAT_MP_SECRET: 'mp-secret',
+      WECHAT_OA_APPID: 'wxoa456',
+      WECHAT_OA_SECRET: 'oa-secret',
+      PUBLIC_BASE_URL: SITE,
+    });
+    try {
+      const first = await get(t, 'qrcode?kind=miniprogram&id=3');
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('image/png');
+      expect(first.rawPayload.equals(Buffer.concat([CODE_PICTURE, Buffer.from('r=3')]))).toBe(true);
+      expect(fake.calls('/cgi-bin/stable_token').map((r) => r.body)).toEqual([
+        { grant_type: 'client_credential', appid: 'wxmp123', secret: 'mp-secret', force_refresh: false },
+      ]);
+      const [code] = fake.calls('/wxa/getwxacodeunlimit');
+      expect(code!.query.get('access_token')).toBe('TOKEN-1');
+      expect(code!.body).toEqual({
+        scene: 'r=3',
+        page: 'pages/home/index',
+        check_path: true,
+        env_version: 'release',
+        width: 430,
+      });
+
+      // 20 parallel requests for another restaurant: one WeChat call, the token reused; the first code is cached.
+      const many = await Promise.all([
+        ...Array.from({ length: 20 }, () => get(t, 'qrcode?kind=miniprogram&id=4')),
+        get(t, 'qrcode?kind=miniprogram&id=3'),
+        get(t, 'qrcode?kind=miniprogram'),
+      ]);
+      expect(many.map((r) => r.statusCode)).toEqual(Array(22).fill(200));
+      expect(many[0]!.rawPayload.toString('latin1')).toMatch(/r=4$/);
+      expect(many[21]!.rawPayload.toString('latin1')).toMatch(/home$/);
+      expect(
+        fake
+          .calls('/wxa/getwxacodeunlimit')
+          .map((r) => r.body.scene)
+          .sort(),
+      ).toEqual(['home', 'r=3', 'r=4']);
+      expect(fake.calls('/cgi-bin/stable_token')).toHaveLength(1);
+
+      // WeChat refuses (e.g. the page is not in the released version): a clear 503 envelope, and nothing cached.
+      failNext = { errcode: 41030, errmsg: 'invalid page rid: 1234' };
+      const refused = await get(t, 'qrcode?kind=miniprogram&id=5', { 'accept-language': 'en' });
+      expect(refused.statusCode).toBe(503);
+      expect(envelope(refused)).toEqual({
+        code: ErrorCode.Unavailable,
+        msg: 'The mini program code cannot be had from WeChat right now. Please try again later.',
+        data: null,
+      });
+      const again = await get(t, 'qrcode?kind=miniprogram&id=5');
+      expect(again.statusCode).toBe(200);
+
+      // The H5 restaurant code stays a standard QR of the site's link in real mode.
+      const h5 = await get(t, 'qrcode?kind=restaurant&id=3&format=svg');
+      expect(svgModules(h5.body)).toEqual(expectedModules(`${SITE}/restaurant_detail?id=3`));
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('answers 503 with the envelope when WeChat cannot be reached or refuses the token', async () => {
+    const fake = await fakeWechat(() => ({ body: JSON.stringify({ errcode: 40125, errmsg: 'invalid appsecret' }) }));
+    const t = await startTestApp('sqlite', {
+      WECHAT_MODE: 'real',
+      WECHAT_API_BASE: fake.base,
+      WECHAT_MP_APPID: 'wxmp123',
+      WECHAT_MP_SECRET: 'wrong',
+      WECHAT_OA_APPID: 'wxoa456',
+      WECHAT_OA_SECRET: 'oa-secret',
+    });
+    try {
+      const res = await get(t, 'qrcode?kind=miniprogram');
+      expect(res.statusCode).toBe(503);
+      expect(envelope(res)).toMatchObject({ code: ErrorCode.Unavailable, msg: expect.stringContaining('微信') });
+      await fake.close();
+      const down = await get(t, 'qrcode?kind=miniprogram');
+      expect(down.statusCode).toBe(503);
+      expect(envelope(down).code).toBe(ErrorCode.Unavailable);
+    } finally {
+      await t.close();
+      await fake.close().catch(() => undefined);
+    }
+  });
+
+  it('renews the token when it expires or WeChat revokes it early (forcing a refresh once)', async () => {
+    let issued = 0;
+    let revoke = false;
+    const fake = await fakeWechat(({ path: p, query }) => {
+      if (p === '/cgi-bin/stable_token')
+        return { body: JSON.stringify({ access_token: `T${++issued}`, expires_in: 7200 }) };
+      if (revoke && query.get('access_token') === `T${issued}`) {
+        revoke = false;
+        return { body: JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }) };
+      }
+      return { type: 'image/jpeg', body: Buffer.from(`jpeg-${query.get('access_token')}`) };
+    });
+    let now = Date.UTC(2026, 0, 1);
+    const wechat = createRealWechat({
+      apiBase: fake.base,
+      oauthBase: 'https://open.weixin.qq.com',
+      mpAppId: 'wxmp123',
+      mpSecret: 's',
+      oaAppId: 'wxoa456',
+      oaSecret: 's',
+      envVersion: 'trial',
+      now: () => now,
+    });
+    try {
+      const code = () => wechat.miniProgramCode({ scene: 'home', page: 'pages/home/index' });
+      expect(await code()).toEqual({ contentType: 'image/jpeg', body: Buffer.from('jpeg-T1') });
+      expect(fake.calls('/wxa/getwxacodeunlimit')[0]!.body).toMatchObject({ check_path: false, env_version: 'trial' });
+      now += 60 * 60 * 1000;
+      expect((await code())!.body.toString()).toBe('jpeg-T1');
+      // Within five minutes of its end the token is renewed before use.
+      now += 56 * 60 * 1000;
+      expect((await code())!.body.toString()).toBe('jpeg-T2');
+      revoke = true;
+      expect((await code())!.body.toString()).toBe('jpeg-T3');
+      expect(fake.calls('/cgi-bin/stable_token').map((r) => r.body.force_refresh)).toEqual([false, false, true]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { canMove, nextStatus, ORDER_STATUS_CODES, progressSteps, type OrderMode } from '../../types/order-status';
+
+/**
+ * The transition table written out by hand (independent of how types/order-status.ts builds it): every pair of
+ * status codes not listed here must be refused.
+ */
+const ALLOWED: Record<OrderMode, Record<number, number[]>> = {
+  delivery: {
+    0: [6, 4],
+    6: [10, 4, 5],
+    10: [1, 4, 5],
+    1: [7, 4, 5],
+    7: [2, 5],
+    2: [3, 5],
+    3: [9, 5],
+    9: [11, 5],
+    11: [],
+    4: [5],
+    5: [],
+  },
+  collection: {
+    0: [6, 4],
+    6: [10, 4, 5],
+    10: [1, 4, 5],
+    1: [9, 4, 5],
+    7: [],
+    2: [],
+    3: [],
+    9: [11, 5],
+    11: [],
+    4: [5],
+    5: [],
+  },
+};
+
+describe('order status transition table', () => {
+  const modes: OrderMode[] = ['delivery', 'collection'];
+  const pairs = modes.flatMap((mode) =>
+    ORDER_STATUS_CODES.flatMap((from) => ORDER_STATUS_CODES.map((to) => [mode, from, to] as const)),
+  );
+
+  it('covers the eleven codes of the specification', () => {
+    expect([...ORDER_STATUS_CODES].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
+  });
+
+  it.each(pairs)('%s: %i -> %i is allowed exactly when listed', (mode, from, to) => {
+    expect(canMove(mode, from, to)).toBe(ALLOWED[mode][from]!.includes(to));
+  });
+
+  it('refuses unknown codes', () => {
+    expect(canMove('delivery', 8, 0)).toBe(false);
+    expect(canMove('delivery', 0, 8)).toBe(false);
+  });
+
+  it('advances along each mode’s path', () => {
+    const walk = (mode: OrderMode) => {
+      const seen: number[] = [0];
+      for (let s = nextStatus(mode, 0); s !== null; s = nextStatus(mode, s)) seen.push(s);
+      return seen;
+    };
+    expect(walk('delivery')).toEqual([0, 6, 10, 1, 7, 2, 3, 9, 11]);
+    expect(walk('collection')).toEqual([0, 6, 10, 1, 9, 11]);
+    expect(nextStatus('delivery', 4)).toBeNull();
+    expect(nextStatus('collection', 7)).toBeNull();
+  });
+
+  it('maps the history to the progress steps in both languages', () => {
+    const history = [
+      { status: 0, at: 1 },
+      { status: 6, at: 2 },
+      { status: 10, at: 3 },
+      { status: 1, at: 4 },
+      { status: 7, at: 5 },
+    ];
+    const en = progressSteps('delivery', history, 'en');
+    expect(en.map((s) => [s.label, s.done, s.at])).toEqual([
+      ['Submitted', true, 1],
+      ['Confirmed by restaurant', true, 3],
+      ['Being prepared', true, 4],
+      ['Pending delivery', true, 5],
+      ['Delivered', false, undefined],
+      ['Completed', false, undefined],
+    ]);
+    const cn = progressSteps('collection', history.slice(0, 2), 'cn');
+    expect(cn.map((s) => [s.label, s.done])).toEqual([
+      ['订单已提交', true],
+      ['商家已接单', false],
+      ['商家备餐中', false],
+      ['已完成', false],
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Read-mostly data served from memory (issue 10): loaded once, dropped when its version changes (also by another
+ * server process on the same database), never serving clock-dependent answers from the cache; ETag and 304.
+ */
+import { buildApp } from '../../server/src/app';
+import { createVersionedCache } from '../../server/src/cache/versioned-cache';
+import { cacheVersions } from '../../server/src/db/cache-versions';
+import { DIALECTS, startTestApp, type TestApp } from './support/app';
+
+describe('versioned cache', () => {
+  test('50 parallel reads of one key load it once; a new version drops it; checks at most every checkEveryMs', async () => {
+    let version = 1;
+    let reads = 0;
+    let t = 0;
+    const cache = createVersionedCache({
+      readVersion: async () => {
+        reads += 1;
+        return version;
+      },
+      now: () => t,
+      checkEveryMs: 1000,
+    });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return { loads };
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get('k', load)));
+    expect(loads).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect(reads).toBe(1);
+
+    version = 2;
+    t += 999;
+    await cache.get('k', load);
+    expect(loads).toBe(1); // not checked yet
+    t += 1;
+    expect(await cache.get('k', load)).toEqual({ loads: 2 });
+    expect(reads).toBe(2);
+
+    cache.invalidate();
+    await cache.get('k', load);
+    expect(loads).toBe(3);
+  });
+
+  test('a failed load is not kept, and the cache is bounded', async () => {
+    const cache = createVersionedCache({ readVersion: async () => 1, now: () => 0, maxEntries: 10 });
+    await expect(cache.get('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('bad', async () => 'ok')).toBe('ok');
+    for (let i = 0; i < 50; i++) await cache.get(`k${i}`, async () => i);
+    expect(cache.size).toBeLessThanOrEqual(10);
+  });
+});
+
+describe.each(DIALECTS)('cached reads on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { CACHE_CHECK_MS: 0 });
+  });
+  afterAll(() => t.close());
+
+  const price = async (app = t.app) => {
+    const res = await app.inject({ method: 'GET', url: '/api/szeat/menulist?restaurant_id=1' });
+    const menu = res.json().data as { categories: Array<{ items: Array<{ id: number; price_fen: number }> }> };
+    return menu.categories[0]!.items[0]!;
+  };
+
+  test('a menu is served from memory until its version changes, in this process and in another on the same database', async () => {
+    const other = await buildApp({ config: t.config, db: t.db, integrations: t.integrations });
+    await other.ready();
+    try {
+      const before = await price();
+      expect((await price(other)).price_fen).toBe(before.price_fen);
+      // A write that does not bump the version is not seen: the answers come from memory.
+      await t.db.kysely
+        .updateTable('menu_items')
+        .set({ price_fen: before.price_fen + 100 })
+        .where('id', '=', before.id)
+        .execute();
+      expect((await price()).price_fen).toBe(before.price_fen);
+      expect((await price(other)).price_fen).toBe(before.price_fen);
+      // The writer bumps the version (in its transaction): both processes see the change at their next check.
+      await cacheVersions(t.db.kysely).bump('catalogue');
+      expect((await price()).price_fen).toBe(before.price_fen + 100);
+      expect((await price(other)).price_fen).toBe(before.price_fen + 100);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('API reads answer an ETag and 304 when the client has it', async () => {
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/szeat/storeinfo?id=1',
+      headers: { 'accept-language': 'en' },
+    });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/szeat/storeinfo?id=1',
+      headers: { 'accept-language': 'en', 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.payload).toBe('');
+    const otherLanguage = await t.app.inject({
+      method: 'GET',
+      url: '/api/szeat/storeinfo?id=1',
+      headers: { 'accept-language': 'zh', 'if-none-match': tag },
+    });
+    expect(otherLanguage.statusCode).toBe(200);
+    // Errors and writes carry no ETag.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/szeat/storeinfo?id=999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+});
