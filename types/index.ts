@@ -42,3 +42,14 @@ export type {
   StoreSummary,
 } from './api/stores';
 export type { MultipleSearch, MultipleSearchQuery, SearchHit } from './api/search';
+export type {
+  Order,
+  OrderHistoryEntry,
+  OrderInfoQuery,
+  OrderLine,
+  OrderList,
+  OrderListQuery,
+  OrderStep,
+  OrderSummary,
+} from './api/orders';
+export type { CheckOrderPay, CheckOrderPayQuery, PayBody, PayTicket, WeappPayParams } from './api/payments';

@@ -1,0 +1,99 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { OrderModeSchema, PaymentMethodSchema } from './checkout';
+import { Paged } from './common';
+
+/**
+ * The customer's orders (orderlist, orderinfo). Both need a session and only ever show the caller's own orders:
+ * another customer's order answers 1004 (not found), like a missing one. Money in fen, times epoch ms, texts in the
+ * request language. Status codes and the progress steps are types/order-status.ts's.
+ */
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const OrderListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+});
+export type OrderListQuery = Static<typeof OrderListQuery>;
+
+/** orderinfo's `id` (the app sends `id`; `order_id` is accepted too, like check-order-pay). */
+export const OrderInfoQuery = Type.Object({ id: Type.Optional(Id), order_id: Type.Optional(Id) });
+export type OrderInfoQuery = Static<typeof OrderInfoQuery>;
+
+export const OrderSummary = Type.Object({
+  id: Type.Integer(),
+  /** The order number the customer sees and quotes to support. */
+  order_no: Type.String(),
+  restaurant_id: Type.Integer(),
+  restaurant_name: Type.String({ description: 'in the request language, as when ordered' }),
+  status: Type.Integer(),
+  status_text: Type.String({ description: 'in the request language' }),
+  total_fen: Type.Integer(),
+  created_at: Type.Integer(),
+  mode: OrderModeSchema,
+  payment_method: PaymentMethodSchema,
+  /** Dishes in the order (sum of quantities). */
+  item_count: Type.Integer(),
+  /** An online order still to be paid (status 0): the list offers "pay". */
+  needs_payment: Type.Boolean(),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+export const OrderList = Paged(OrderSummary);
+export type OrderList = Static<typeof OrderList>;
+
+export const OrderLine = Type.Object({
+  dish_id: Type.Integer(),
+  name: Type.String({ description: 'snapshot at ordering, in the request language' }),
+  option_ids: Type.Array(Type.Integer()),
+  option_names: Type.Array(Type.String()),
+  quantity: Type.Integer(),
+  unit_price_fen: Type.Integer(),
+  line_total_fen: Type.Integer(),
+});
+export type OrderLine = Static<typeof OrderLine>;
+
+export const OrderHistoryEntry = Type.Object({
+  /** null for the first entry (the order was created in `status`). */
+  from_status: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.Integer(),
+  status_text: Type.String({ description: 'in the request language' }),
+  at: Type.Integer(),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+export const OrderStep = Type.Object({
+  key: Type.String({ description: 'submitted | confirmed | preparing | pending_delivery | delivered | completed' }),
+  label: Type.String({ description: 'in the request language' }),
+  done: Type.Boolean(),
+  at: Type.Optional(Type.Integer()),
+});
+export type OrderStep = Static<typeof OrderStep>;
+
+/** Every field of the specification's Order (§3), with the lines, status history and progress steps. */
+export const Order = Type.Object({
+  ...OrderSummary.properties,
+  goods_fen: Type.Integer(),
+  delivery_fee_fen: Type.Integer(),
+  discount_fen: Type.Integer(),
+  /** Paid from the wallet at submit (payment method balance); given back on cancel or refund. */
+  wallet_paid_fen: Type.Integer(),
+  voucher_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Paid online or from the wallet (pay on delivery: false until delivered; nothing is recorded for it). */
+  paid: Type.Boolean(),
+  paid_at: Type.Union([Type.Integer(), Type.Null()]),
+  comment: Type.String(),
+  cutlery: Type.Boolean(),
+  collection_time: Type.Union([Type.Integer(), Type.Null()]),
+  collection_code: Type.Union([Type.String(), Type.Null()]),
+  recipient_name: Type.String(),
+  phone: Type.String(),
+  address: Type.String({ description: 'snapshot at ordering, in the request language; empty for collection' }),
+  lines: Type.Array(OrderLine),
+  /** Every status change with its time, oldest first. */
+  status_history: Type.Array(OrderHistoryEntry),
+  steps: Type.Array(OrderStep),
+  /** An unpaid online order is cancelled if not paid by then (epoch ms); null when nothing is to pay. */
+  pay_before: Type.Union([Type.Integer(), Type.Null()]),
+  updated_at: Type.Integer(),
+});
+export type Order = Static<typeof Order>;
