@@ -1,14 +1,6 @@
-import type {
-  CheckOrderPay,
-  ConfirmOrderBody,
-  Order,
-  OrderList,
-  PayBody,
-  PayTicket,
-  Quote,
-  SubmitOrderBody,
-  SubmitOrderResult,
-} from '../../types/api/orders-draft';
+import type { ConfirmOrderBody, Quote, SubmitOrderBody, SubmitOrderResult } from '../../types/api/checkout';
+import type { Order, OrderList } from '../../types/api/orders';
+import type { CheckOrderPay, PayBody, PayTicket } from '../../types/api/payments';
 import type { Http } from './http';
 
 /** Checkout (quote, submit), payment and the customer's orders. */

@@ -1,5 +1,4 @@
-import type { PagedData } from '../../types/api/common';
-import type { Voucher, Wallet } from '../../types/api/orders-draft';
+import type { AvailableCoupons, CouponCount, VoucherList, Wallet } from '../../types/api/wallet';
 import type { Http } from './http';
 
 /** The wallet (balance and its ledger) and vouchers. */
@@ -7,11 +6,11 @@ export function walletApi(http: Http) {
   return {
     wallet: () => http.get<Wallet>('wallet'),
     vouchers: (page: number, pageSize?: number) =>
-      http.get<PagedData<Voucher>>('usercouponslist', { page, page_size: pageSize }),
+      http.get<VoucherList>('usercouponslist', { page, page_size: pageSize }),
     /** Usable for this restaurant's current cart. */
     available: (restaurantId: number) =>
-      http.get<{ list: Voucher[] }>('availablecouponslist', { restaurant_id: restaurantId }),
-    availableCount: () => http.get<{ count: number }>('allavailablecouponscount'),
+      http.get<AvailableCoupons>('availablecouponslist', { restaurant_id: restaurantId }),
+    availableCount: () => http.get<CouponCount>('allavailablecouponscount'),
   };
 }
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { CartData, CartLine } from '../../types/api/orders-draft';
+import type { CartData, CartLine } from '../../types/api/cart';
 import { ErrorCode } from '../../types/errors';
 import type { Navigation } from '../platform/types';
 import { ApiError, type CartApi } from '../services';

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { CheckOrderPay } from '../../types/api/orders-draft';
+import type { CheckOrderPay } from '../../types/api/payments';
 import type { TFunction } from '../i18n';
 import type { Platform } from '../platform/types';
 import { buildPath, ROUTES } from '../routes';

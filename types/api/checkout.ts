@@ -15,6 +15,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const PAYMENT_METHODS_ALL = ['wechat', 'alipay', 'cod', 'balance'] as const;
 export const ORDER_MODES = ['delivery', 'collection'] as const;
 export const PaymentMethodSchema = OneOf(PAYMENT_METHODS_ALL);
+export type PaymentMethod = (typeof PAYMENT_METHODS_ALL)[number];
 export const OrderModeSchema = OneOf(ORDER_MODES);
 
 export const PROBLEM_CODES = [

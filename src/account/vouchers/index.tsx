@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import type { Voucher } from '../../../types/api/orders-draft';
+import type { Voucher } from '../../../types/api/wallet';
 import { LoadMore } from '../../components/load-more';
 import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
@@ -45,7 +45,8 @@ function VouchersPage() {
         )}
         {vouchers.status === 'ready' && vouchers.items.length === 0 && <Empty message={t('voucher.empty')} />}
         {vouchers.items.map((v) => {
-          const state = v.used_at ? 'used' : v.valid_until < now ? 'expired' : 'usable';
+          // The server's word, except a voucher that ran out while the list was open.
+          const state = v.state === 'usable' && v.valid_until < now ? 'expired' : v.state;
           return (
             <View key={v.id} className={`voucher-card voucher-card--${state}`}>
               <View className='voucher-card__value'>

@@ -52,7 +52,7 @@ function WalletPage() {
             {wallet.data.list.map((line) => (
               <View key={line.id} className='ledger-line'>
                 <View className='ledger-line__main'>
-                  <Text className='ledger-line__reason'>{line.reason}</Text>
+                  <Text className='ledger-line__reason'>{line.reason_text || line.reason}</Text>
                   <Text className='ledger-line__time'>
                     {formatDate(line.created_at, ui.lang, true)}
                     {line.order_id ? ` · ${t('wallet.order_ref', { id: line.order_id })}` : ''}

@@ -11,14 +11,21 @@ import './index.scss';
  * the minimum order still needs), which opens the lines with their quantity steppers and delete. Amounts are the
  * server's (CartStore mirrors cartlist).
  */
-export const CartPanel = observer(function CartPanel({ onCheckout }: { onCheckout(): void }) {
+export const CartPanel = observer(function CartPanel({
+  onCheckout,
+  collectable = false,
+}: {
+  onCheckout(): void;
+  /** The restaurant also offers collection, which has no minimum (the server asks it of delivery only). */
+  collectable?: boolean;
+}) {
   const { cart, platform } = useStores();
   const t = useT();
   const [open, setOpen] = useState(false);
   const data = cart.cartData;
   const empty = cart.isEmpty;
   const short = cart.belowMinimumFen;
-  const canCheckout = !empty && short === 0;
+  const canCheckout = !empty && (short === 0 || collectable);
 
   const clear = async () => {
     const yes = await platform.feedback.confirm(t('cart.clear_confirm'), {
@@ -110,9 +117,10 @@ export const CartPanel = observer(function CartPanel({ onCheckout }: { onCheckou
             <Text className='cart-panel__total'>{formatPrice(data.total_price_fen)}</Text>
           )}
         </View>
-        {!empty && short > 0 ? (
+        {!empty && short > 0 && (
           <Text className='cart-panel__minimum'>{t('cart.min_order', { price: formatPrice(short) })}</Text>
-        ) : (
+        )}
+        {(empty || short === 0 || collectable) && (
           <View
             className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
             role='button'

@@ -145,7 +145,12 @@ function RestaurantDetailPage() {
         )}
       </View>
 
-      {id && !notFound && <CartPanel onCheckout={() => void nav.go('settlement', { rid: id })} />}
+      {id && !notFound && (
+        <CartPanel
+          collectable={info.status === 'ready' && info.data.collection}
+          onCheckout={() => void nav.go('settlement', { rid: id })}
+        />
+      )}
 
       {choosing && id && (
         <MenuItemChoice

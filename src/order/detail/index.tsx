@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Order } from '../../../types/api/orders-draft';
+import type { Order } from '../../../types/api/orders';
 import { ErrorCode } from '../../../types/errors';
 import { FINAL_STATUSES } from '../../../types/order-status';
 import { LoginPrompt } from '../../components/login-prompt';
@@ -89,7 +89,7 @@ function OrderDetailPage() {
   const online = order.payment_method === 'wechat' || order.payment_method === 'alipay';
   const canPay = online && !order.paid && order.status === 0;
   const rows: Array<[string, string, string]> = [
-    ['id', t('order.id'), String(order.id)],
+    ['id', t('order.id'), order.order_no || String(order.id)],
     ['time', t('order.time'), formatDate(order.created_at, ui.lang, true)],
     ['restaurant', t('order.restaurant'), order.restaurant_name],
     ['mode', t('order.mode'), t(`checkout.${order.mode}`)],

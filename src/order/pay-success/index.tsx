@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import type { Order } from '../../../types/api/orders-draft';
+import type { Order } from '../../../types/api/orders';
 import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { ErrorState, Loading } from '../../components/state-view';

@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { OrderMode, PaymentMethod, Quote, SubmitOrderBody } from '../../../types/api/orders-draft';
+import type { PaymentMethod, Problem, Quote, SubmitOrderBody } from '../../../types/api/checkout';
+import type { OrderMode } from '../../../types/order-status';
 import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../components/state-view';
@@ -18,6 +19,12 @@ import './index.scss';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 type Sheet = 'address' | 'time' | 'voucher' | undefined;
+
+/** The problems a refused submit (1001) carries in `data`, if any. */
+function problemsOf(err: unknown): Problem[] | undefined {
+  const data = (err as { data?: { problems?: unknown } | null } | null)?.data;
+  return data && Array.isArray(data.problems) ? (data.problems as Problem[]) : undefined;
+}
 const MODES: OrderMode[] = ['delivery', 'collection'];
 
 /**
@@ -85,13 +92,6 @@ function SettlementPage() {
   const chosenAddress = list?.find((a) => a.id === addressId);
 
   const info = store.status === 'ready' ? store.data : undefined;
-  const modes = useMemo<OrderMode[]>(
-    () => (info ? MODES.filter((m) => (m === 'delivery' ? info.delivery : info.collection)) : MODES),
-    [info],
-  );
-  useEffect(() => {
-    if (modes.length > 0 && !modes.includes(mode)) setMode(modes[0]!);
-  }, [modes, mode]);
 
   // The last quote stays on screen while the next one (after a change of choice) is on its way.
   const [lastQuote, setLastQuote] = useState<Quote | undefined>();
@@ -100,6 +100,21 @@ function SettlementPage() {
   }, [quote]);
   const q = quote.status === 'ready' ? quote.data : lastQuote;
   const quoting = quote.status === 'loading';
+
+  // The modes the restaurant offers: the quote's (the server's word), else the restaurant's while it loads.
+  const quotedModes = q?.modes;
+  const modes = useMemo<OrderMode[]>(() => {
+    if (quotedModes && quotedModes.length > 0) return quotedModes;
+    return info ? MODES.filter((m) => (m === 'delivery' ? info.delivery : info.collection)) : MODES;
+  }, [info, quotedModes]);
+  useEffect(() => {
+    if (modes.length > 0 && !modes.includes(mode)) setMode(modes[0]!);
+  }, [modes, mode]);
+  // A refused order's reasons (1001 carries the problems the server found) until the next quote answers.
+  const [refused, setRefused] = useState<Problem[] | undefined>();
+  useEffect(() => {
+    if (quote.status === 'ready') setRefused(undefined);
+  }, [quote]);
   // A voucher or method the new quote no longer offers is dropped.
   useEffect(() => {
     if (!q) return;
@@ -144,8 +159,10 @@ function SettlementPage() {
       try {
         result = await api.orders.submit({ ...body, idempotency_key: idempotencyKey });
       } catch (err) {
-        // The key stays: trying again with the same order is the same attempt. The quote may show why it failed.
+        // The key stays: trying again with the same order is the same attempt. The new quote shows what changed.
         ui.showError(err);
+        const problems = problemsOf(err);
+        if (problems) setRefused(problems);
         reloadQuote();
         return;
       }
@@ -225,12 +242,12 @@ function SettlementPage() {
                 onChoose={setCollectionTime}
               />
             )}
-            <ChangesList problems={q.problems} />
+            <ChangesList problems={refused && refused.length > 0 && quoting ? refused : q.problems} />
             <Lines lines={q.lines} />
             <PaymentMethods
               methods={q.payment_methods}
               chosen={method}
-              balanceFen={session.userInfo?.wallet_balance_fen}
+              balanceFen={q.wallet_balance_fen}
               onChoose={setMethod}
             />
             <VoucherPicker

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
-import type { OrderSummary } from '../../../types/api/orders-draft';
+import type { OrderSummary } from '../../../types/api/orders';
 import { LoadMore } from '../../components/load-more';
 import { LoginPrompt } from '../../components/login-prompt';
 import { OrderStatus } from '../../components/order-status';
@@ -18,7 +18,7 @@ const PAGE_SIZE = 10;
 
 /** The orders tab: the customer's orders, newest first, with load more; each opens its detail. */
 function OrdersPage() {
-  const { api, session, platform, ui } = useStores();
+  const { api, session, platform, ui, payment } = useStores();
   const t = useT();
   const loggedIn = session.isLoggedIn;
   const orders = usePaged<OrderSummary>(
@@ -35,6 +35,13 @@ function OrdersPage() {
     if (shownOnce.current && loggedIn) orders.reload();
     shownOnce.current = true;
   });
+
+  // An unpaid online order can be paid from the list; where it stands afterwards is on its detail page.
+  const pay = async (orderId: number) => {
+    const result = await payment.pay(orderId);
+    if (result === 'paid') await platform.navigation.go('paySuccess', { orderId });
+    else if (result !== 'left') orders.reload();
+  };
 
   if (!loggedIn) {
     return (
@@ -70,10 +77,19 @@ function OrdersPage() {
             </View>
             <View className='order-card__foot'>
               <Text className='order-card__time'>{formatDate(o.created_at, ui.lang, true)}</Text>
-              {o.item_count !== undefined && (
-                <Text className='order-card__count'>{t('orders.item_count', { count: o.item_count })}</Text>
-              )}
+              <Text className='order-card__count'>{t('orders.item_count', { count: o.item_count })}</Text>
               <Text className='order-card__total'>{formatPrice(o.total_fen)}</Text>
+              {o.needs_payment && (
+                <Text
+                  className='order-card__pay'
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void pay(o.id);
+                  }}
+                >
+                  {t('order.pay_now')}
+                </Text>
+              )}
             </View>
           </View>
         ))}

@@ -20,10 +20,10 @@ describe('order_detail/{orderId}', () => {
     });
     await waitFor(() => container.querySelector('.order-detail__info'));
     expect(a.orders.info).toHaveBeenCalledWith(88);
-    expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting the restaurant');
+    expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept');
     const row = (key: string) =>
       container.querySelector(`.order-detail__row--${key} .order-detail__value`)!.textContent;
-    expect(row('id')).toBe('88');
+    expect(row('id')).toBe('203001010088');
     expect(row('time')).toBe('2030-01-01 11:15');
     expect(row('restaurant')).toBe('Dongmen Lanzhou Noodles');
     expect(row('mode')).toBe('Delivery');
@@ -68,7 +68,7 @@ describe('order_detail/{orderId}', () => {
       await act(async () => {
         await Promise.resolve();
       });
-      expect(view.container.querySelector('.order-status')!.textContent).toBe('Awaiting the restaurant');
+      expect(view.container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept');
       await act(async () => {
         jest.advanceTimersByTime(ORDER_POLL_MS);
       });
@@ -90,7 +90,14 @@ describe('order_detail/{orderId}', () => {
     a.orders.info
       .mockResolvedValueOnce(order(90, { status: 0, paid: false, pay_before: Date.UTC(2030, 0, 1, 3, 30) }))
       .mockResolvedValue(order(90, { status: 6, paid: true }));
-    a.orders.pay.mockResolvedValue({ provider: 'sandbox', weapp: {} });
+    a.orders.pay.mockResolvedValue({
+      provider: 'sandbox',
+      order_id: 90,
+      amount_fen: 4500,
+      out_trade_no: 'SZ90-1',
+      weapp: { timeStamp: '1', nonceStr: 'n', package: 'prepay_id=p', signType: 'RSA', paySign: 's' },
+      pay_before: Date.UTC(2030, 0, 1, 3, 30),
+    });
     const { container, platform } = await renderPage(OrderDetailPage, {
       api: a,
       params: { orderId: '90' },
@@ -99,7 +106,9 @@ describe('order_detail/{orderId}', () => {
     });
     await waitFor(() => getByText(container, 'Please pay by 2030-01-01 11:30; the order is cancelled after that'));
     await click(getByText(container, 'Pay now'));
-    await waitFor(() => expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting the restaurant'));
+    await waitFor(() =>
+      expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept'),
+    );
     expect(a.orders.pay).toHaveBeenCalledWith({ order_id: 90, platform: 'weapp', return_url: undefined });
     expect(platform.payment.pay).toHaveBeenCalledTimes(1);
     expect(container.querySelector('.order-detail__pay')).toBeNull();

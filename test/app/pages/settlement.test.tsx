@@ -1,7 +1,7 @@
 import SettlementPage from '../../../src/order/settlement';
-import { HttpError } from '../../../src/services/http';
+import { ApiError, HttpError } from '../../../src/services/http';
 import type { Address } from '../../../types/api/addresses';
-import type { SubmitOrderResult } from '../../../types/api/orders-draft';
+import type { SubmitOrderResult } from '../../../types/api/checkout';
 import { storeInfo } from '../support/discover';
 import { deferred } from '../support/fake-platform';
 import { cartLine, quote, voucher } from '../support/orders';
@@ -62,7 +62,13 @@ async function page(
 
 const methodNode = (c: HTMLElement, m: string) => c.querySelector<HTMLElement>(`.settlement__method--${m}`)!;
 const submitButton = (c: HTMLElement) => c.querySelector<HTMLElement>('.settlement__submit')!;
-const placed: SubmitOrderResult = { order_id: 88, status: 0, total_fen: 4500, needs_payment: true };
+const placed: SubmitOrderResult = {
+  order_id: 88,
+  status: 0,
+  total_fen: 4500,
+  needs_payment: true,
+  collection_code: null,
+};
 
 describe('settlemt/{rid}', () => {
   it('quotes the cart for the default address: lines, amounts, the methods the restaurant accepts', async () => {
@@ -119,8 +125,13 @@ describe('settlemt/{rid}', () => {
       quote(lines, {
         can_submit: false,
         problems: [
-          { code: 'price_changed', message: 'Lanzhou Beef Noodles now costs ¥22 (was ¥20)', cart_id: 31 },
-          { code: 'below_minimum', message: 'Add ¥5 more to reach the minimum order' },
+          {
+            code: 'price_changed',
+            message: 'Lanzhou Beef Noodles now costs ¥22 (was ¥20)',
+            cart_id: 31,
+            blocking: false,
+          },
+          { code: 'below_minimum', message: 'Add ¥5 more to reach the minimum order', blocking: true },
         ],
       }),
     );
@@ -137,6 +148,32 @@ describe('settlemt/{rid}', () => {
     await click(submitButton(container));
     expect(platform.feedback.toast).toHaveBeenLastCalledWith('Please sort out the problems listed above first');
     expect(a.orders.submit).not.toHaveBeenCalled();
+  });
+
+  it('a refused order (1001) lists the problems the server found, and the new quote follows', async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    await click(methodNode(container, 'cod'));
+    await waitFor(() =>
+      expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ payment_method: 'cod' })),
+    );
+    const changed = {
+      code: 'price_changed' as const,
+      message: 'Lanzhou Beef Noodles now costs ¥22 (was ¥20)',
+      cart_id: 31,
+      blocking: false,
+    };
+    const requote = deferred<ReturnType<typeof quote>>();
+    a.orders.confirm.mockReturnValueOnce(requote.promise);
+    a.orders.submit.mockRejectedValueOnce(
+      new ApiError(1001, 'The total is now ¥49', { problems: [changed], total_fen: 4900 }),
+    );
+    await click(submitButton(container));
+    await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith('The total is now ¥49', 'error'));
+    await waitFor(() => expect(container.querySelector('.settlement__change')!.textContent).toBe(changed.message));
+    requote.resolve(quote([{ ...lines[0]!, unit_price_fen: 2200, line_total_fen: 4400 }], { problems: [changed] }));
+    await waitFor(() => expect(container.querySelector('.settlement__total')!.textContent).toBe('¥49'));
+    expect(container.querySelector('.settlement__change')!.className).not.toContain('settlement__change--blocking');
   });
 
   it('a voucher from the picker is quoted; the address is confirmed before placing the order', async () => {
@@ -216,7 +253,14 @@ describe('settlemt/{rid}', () => {
   it('cancelling the payment asks "Are you sure you want to cancel the payment?"; yes leaves the order unpaid', async () => {
     const a = api();
     a.orders.submit.mockResolvedValue(placed);
-    a.orders.pay.mockResolvedValue({ provider: 'sandbox', cashier_url: 'https://szeat.test/cashier' });
+    a.orders.pay.mockResolvedValue({
+      provider: 'sandbox',
+      order_id: 88,
+      amount_fen: 4500,
+      out_trade_no: 'SZ88-1',
+      cashier_url: 'https://szeat.test/cashier',
+      pay_before: Date.UTC(2030, 0, 1),
+    });
     const { container, platform } = await page(a, { payOutcomes: ['cancelled'] });
     await click(methodNode(container, 'alipay'));
     await click(submitButton(container));

@@ -82,6 +82,30 @@ describe('orders page', () => {
     expect(platform.navigation.go).toHaveBeenCalledWith('orderDetail', { orderId: 5 });
   });
 
+  it('an unpaid online order offers Pay now in the list; paying opens payment success', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list.mockResolvedValue(
+      paged([orderSummary(7, { status: 0, needs_payment: true }), orderSummary(5, { status: 9 })]),
+    );
+    api.orders.pay.mockResolvedValue({
+      provider: 'sandbox',
+      order_id: 7,
+      amount_fen: 4500,
+      out_trade_no: 'SZ7-1',
+      weapp: { timeStamp: '1', nonceStr: 'n', package: 'prepay_id=p', signType: 'RSA', paySign: 's' },
+      pay_before: Date.UTC(2030, 0, 1),
+    });
+    const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
+    await waitFor(() => getByText(container, 'Awaiting payment'));
+    expect(container.querySelectorAll('.order-card__pay')).toHaveLength(1);
+    expect(container.querySelectorAll('.order-card__count')[0]!.textContent).toBe('2 items');
+    await click(container.querySelector<HTMLElement>('.order-card__pay')!);
+    await waitFor(() => expect(platform.navigation.go).toHaveBeenCalledWith('paySuccess', { orderId: 7 }));
+    expect(api.orders.pay).toHaveBeenCalledWith({ order_id: 7, platform: 'weapp', return_url: undefined });
+    // The tap paid; it did not also open the order.
+    expect(platform.navigation.go).not.toHaveBeenCalledWith('orderDetail', expect.anything());
+  });
+
   it('a failed list says so and retries', async () => {
     const api = withAccountDefaults(fakeApi());
     api.orders.list.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(paged([]));

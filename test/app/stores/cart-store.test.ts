@@ -95,7 +95,7 @@ describe('CartStore (spec §3, §4, §8)', () => {
     const { api, store, showError } = setup();
     api.cart.list.mockResolvedValue(cartData([noodles]));
     await store.load(9);
-    const pending = deferred<unknown>();
+    const pending = deferred<null>();
     api.cart.remove.mockReturnValueOnce(pending.promise);
     const first = store.delete(31);
     expect(store.busyLines).toEqual([31]);

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
-import type { PaymentMethod, Voucher } from '../../../../types/api/orders-draft';
+import type { PaymentMethod } from '../../../../types/api/checkout';
+import type { Voucher } from '../../../../types/api/wallet';
 import { TextInput } from '../../../components/form';
 import { OptionSheet } from '../../../components/option-sheet';
 import type { TFunction } from '../../../i18n';

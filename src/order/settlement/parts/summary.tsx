@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
-import type { CartLine, Problem, Quote } from '../../../../types/api/orders-draft';
+import type { CartLine } from '../../../../types/api/cart';
+import type { Problem, Quote } from '../../../../types/api/checkout';
 import { useT } from '../../../stores';
 import { formatPrice } from '../../../utils/price';
 
@@ -11,7 +12,10 @@ export function ChangesList({ problems }: { problems: Problem[] }) {
     <View className='settlement__changes' role='alert'>
       <Text className='settlement__changes-title'>{t('checkout.changes_title')}</Text>
       {problems.map((p, i) => (
-        <Text key={`${p.code}-${p.cart_id ?? i}`} className={`settlement__change settlement__change--${p.code}`}>
+        <Text
+          key={`${p.code}-${p.cart_id ?? i}`}
+          className={`settlement__change settlement__change--${p.code} ${p.blocking ? 'settlement__change--blocking' : ''}`}
+        >
           {p.message}
         </Text>
       ))}

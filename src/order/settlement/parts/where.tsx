@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import type { Address } from '../../../../types/api/addresses';
-import type { OrderMode } from '../../../../types/api/orders-draft';
+import type { OrderMode } from '../../../../types/order-status';
 import { OptionSheet } from '../../../components/option-sheet';
 import { useStores, useT } from '../../../stores';
 import { addressLine } from '../../../utils/address';
