@@ -5,6 +5,7 @@ import type { AccountsTables } from './tables/accounts';
 import type { WalletTables } from './tables/wallet';
 import type { CacheTables } from './tables/cache';
 import type { OrdersTables } from './tables/orders';
+import type { PaymentsTables } from './tables/payments';
 
 export type { ArticlesTable } from './tables/articles';
 export type { AreasTable, BuildingsTable, CitiesTable } from './tables/places';
@@ -12,6 +13,7 @@ export type * from './tables/catalogue';
 export type * from './tables/accounts';
 export type * from './tables/wallet';
 export type * from './tables/orders';
+export type * from './tables/payments';
 
 /**
  * The whole database as Kysely sees it: one interface per area in tables/, joined here. Timestamps are epoch
@@ -19,4 +21,12 @@ export type * from './tables/orders';
  * same in both dialects).
  */
 export interface Database
-  extends ArticlesTables, PlacesTables, CatalogueTables, AccountsTables, WalletTables, CacheTables, OrdersTables {}
+  extends
+    ArticlesTables,
+    PlacesTables,
+    CatalogueTables,
+    AccountsTables,
+    WalletTables,
+    CacheTables,
+    OrdersTables,
+    PaymentsTables {}

@@ -15,6 +15,7 @@ import { createCheckoutService } from './checkout/service';
 import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
 import { createPlacesService } from './places/service';
+import { createOrdersService } from './orders/service';
 import { createAppUnitOfWork } from './repositories';
 import { createSearchService } from './search/service';
 import { createStoresService } from './stores/service';
@@ -89,9 +90,17 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     publicBaseUrl: config.PUBLIC_BASE_URL,
     log: (msg, err) => log.error({ err }, msg),
   });
+  const orders = createOrdersService({
+    uow,
+    now,
+    payments: integrations.payments,
+    paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
+    log: (msg, err) => log.error({ err }, msg),
+  });
   return {
     uow,
     catalogueCache,
+    orders,
     accounts,
     addresses,
     articles: createArticlesService(articles),

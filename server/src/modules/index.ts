@@ -7,6 +7,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { codesRoutes } from './codes/routes';
 import { buildServices, type ModuleDeps } from './container';
+import { ordersRoutes } from './orders/routes';
 import { placesRoutes } from './places/routes';
 import { searchRoutes } from './search/routes';
 import { storesRoutes } from './stores/routes';
@@ -31,4 +32,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps) {
   await api.register(cartRoutes, routeDeps);
   await api.register(checkoutRoutes, routeDeps);
   await api.register(walletRoutes, routeDeps);
+  await api.register(ordersRoutes, routeDeps);
 }

@@ -6,6 +6,8 @@ import { createCheckoutRepository } from './checkout/repository';
 import { createArticlesRepository } from './articles/repository';
 import { createCatalogueRepository } from './catalogue/repository';
 import { createCodesRepository } from './codes/repository';
+import { createOrdersRepository } from './orders/repository';
+import { createPaymentsRepository } from './payments/repository';
 import { createPlacesRepository } from './places/repository';
 import { createSearchRepository } from './search/repository';
 import { createStoresRepository } from './stores/repository';
@@ -23,6 +25,8 @@ export const repositoryFactories = {
   checkout: createCheckoutRepository,
   catalogue: createCatalogueRepository,
   codes: createCodesRepository,
+  orders: createOrdersRepository,
+  payments: createPaymentsRepository,
   places: createPlacesRepository,
   search: createSearchRepository,
   stores: createStoresRepository,

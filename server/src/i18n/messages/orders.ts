@@ -72,5 +72,54 @@ export const orders = {
   'wallet.reason.merge_in': { cn: '账户合并转入', en: 'Moved in from a merged account' },
   'wallet.reason.merge_out': { cn: '账户合并转出', en: 'Moved to the merged account' },
   'wallet.reason.adjustment': { cn: '余额调整', en: 'Adjustment' },
+  'order.not_found': { cn: '订单不存在', en: 'Order not found' },
+  'order.move_refused': {
+    cn: '订单 {id} 不能从状态 {from} 变为状态 {to}',
+    en: 'Order {id} cannot move from status {from} to status {to}',
+  },
+  'order.changed': {
+    cn: '订单 {id} 的状态刚刚有变化（之前为 {status}），请刷新后再试',
+    en: 'Order {id} changed meanwhile (it was in status {status}): refresh and try again',
+  },
+  'order.awaiting_payment': {
+    cn: '订单 {id} 尚未支付：待支付的订单只能支付或取消',
+    en: 'Order {id} is not paid yet: an unpaid order can only be paid or cancelled',
+  },
+  'order.no_next': {
+    cn: '订单 {id} 已没有下一步（状态 {status}）',
+    en: 'Order {id} has no next step (status {status})',
+  },
+  'pay.not_online': {
+    cn: '这个订单无需在线支付',
+    en: 'This order is not paid online',
+  },
+  'pay.not_payable': {
+    cn: '这个订单现在不能支付（{status}）',
+    en: 'This order cannot be paid now ({status})',
+  },
+  'pay.expired': {
+    cn: '支付时间已过，订单将被取消',
+    en: 'The time to pay this order is over: it will be cancelled',
+  },
+  'pay.provider_failed': {
+    cn: '支付服务暂时不可用，请稍后再试',
+    en: 'The payment service is unavailable: please try again later',
+  },
+  'cashier.title': { cn: '收银台（沙箱）', en: 'Cashier (sandbox)' },
+  'cashier.sandbox_note': {
+    cn: '这是测试收银台，不会扣除真实款项。',
+    en: 'This is a test cashier: no real money is taken.',
+  },
+  'cashier.order': { cn: '订单号', en: 'Order' },
+  'cashier.amount': { cn: '支付金额', en: 'Amount' },
+  'cashier.pay': { cn: '确认支付', en: 'Pay' },
+  'cashier.cancel': { cn: '取消支付', en: 'Cancel' },
+  'cashier.cancel_confirm': { cn: '确定要取消支付吗？', en: 'Are you sure you want to cancel the payment?' },
+  'cashier.invalid': {
+    cn: '支付链接无效或已被修改',
+    en: 'This payment link is not valid or was altered',
+  },
+  'cashier.expired': { cn: '支付时间已过', en: 'The time to pay is over' },
+  'cashier.back': { cn: '返回', en: 'Back' },
   'voucher.welcome': { cn: '新人优惠券', en: 'Welcome voucher' },
 } as const;

@@ -1,0 +1,101 @@
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema';
+import type { Executor } from '../../db/unit-of-work';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/**
+ * The SQL of orders after they are placed: reading them (always by owner for customers), moving their status (one
+ * conditional UPDATE whose row count decides, with its history row) and giving back a voucher.
+ */
+export function createOrdersRepository(db: Executor) {
+  return {
+    byId: (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The customer's own order; another customer's is as absent as a missing one. */
+    ownedBy: (userId: number, id: number) =>
+      db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
+
+    async page(userId: number, offset: number, limit: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .selectAll('orders')
+          .select((eb) =>
+            eb
+              .selectFrom('order_lines')
+              .select((e) => e.fn.coalesce(e.fn.sum<number>('quantity'), e.lit(0)).as('n'))
+              .whereRef('order_lines.order_id', '=', 'orders.id')
+              .as('item_count'),
+          )
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    lines: (orderId: number) =>
+      db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+
+    history: (orderId: number) =>
+      db
+        .selectFrom('order_status_history')
+        .select(['from_status', 'status', 'actor', 'at'])
+        .where('order_id', '=', orderId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * The status moves from `from` to `to` only if it still is `from` (the row count decides between racing moves).
+     * `paidAt` also records the payment in the same statement.
+     */
+    async moveStatus(orderId: number, from: number, to: number, at: number, paidAt?: number): Promise<boolean> {
+      const res = await db
+        .updateTable('orders')
+        .set({ status: to, updated_at: at, ...(paidAt !== undefined ? { paid_at: paidAt } : {}) })
+        .where('id', '=', orderId)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async addHistory(row: { order_id: number; from_status: number | null; status: number; actor: string; at: number }) {
+      await db.insertInto('order_status_history').values(row).execute();
+    },
+
+    /** Gives the order's voucher back, once: only while it is still marked used by this order. */
+    async releaseVoucher(voucherId: number, orderId: number): Promise<boolean> {
+      const res = await db
+        .updateTable('vouchers')
+        .set({ used_at: null, order_id: null })
+        .where('id', '=', voucherId)
+        .where('order_id', '=', orderId)
+        .where('used_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Orders in `status` created before `before`, oldest first (the job runner's unpaid-order sweep). */
+    idsInStatus: (status: number, before: number, limit = 100) =>
+      db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', status)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

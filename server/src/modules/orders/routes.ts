@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
+import { Order, OrderInfoQuery, OrderList, OrderListQuery } from '../../../../types/api/orders';
+import { invalidField } from '../../errors';
+import { requireUser, userIdOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import type { RouteDeps } from '../container';
+
+const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
+const secured = { onRequest: requireUser };
+const meta = { tags: ['orders'], security: [{ bearer: [] }] };
+
+export const ordersRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+  const service = services.orders;
+
+  app.get(
+    '/orderlist',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: "The customer's own orders, newest first",
+        querystring: OrderListQuery,
+        response: { 200: Envelope(OrderList), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.list(userIdOf(req), req.query.page, req.query.page_size, req.lang)),
+  );
+
+  app.get(
+    '/orderinfo',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: 'One of the customer’s orders: every field, status history, progress steps (another’s: 1004)',
+        querystring: OrderInfoQuery,
+        response: { 200: Envelope(Order), ...errors },
+      },
+    },
+    async (req) => {
+      const id = req.query.id ?? req.query.order_id;
+      if (id === undefined) throw invalidField('id', 'validation.required', { field: 'id' });
+      return ok(req, await service.info(userIdOf(req), id, req.lang));
+    },
+  );
+};

@@ -1,0 +1,307 @@
+import type { Order, OrderList, OrderSummary } from '../../../../types/api/orders';
+import type { Lang } from '../../../../types/lang';
+import {
+  canMove,
+  nextStatus,
+  ORDER_STATUS_LABELS,
+  OrderStatus,
+  progressSteps,
+  type OrderStatusCode,
+} from '../../../../types/order-status';
+import { AppError, failed, notFound } from '../../errors';
+import type { PaymentProvider } from '../../integrations/payments';
+import type { Transactional } from '../../db/unit-of-work';
+import type { AppUnitOfWork, Repositories } from '../repositories';
+import type { OrderRow } from './repository';
+
+export type OrdersTx = Transactional<Repositories>;
+/** Who moved an order: recorded in its status history. */
+export type OrderActor = 'customer' | 'payment' | 'merchant' | 'operator' | 'system' | 'demo';
+
+const ONLINE = new Set(['wechat', 'alipay']);
+const S = OrderStatus;
+
+export const statusText = (status: number, lang: Lang) =>
+  ORDER_STATUS_LABELS[status as OrderStatusCode]?.[lang] ?? String(status);
+
+/** The number the customer sees: SZ, the order day (China time) and the id. */
+export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
+  const day = new Date(Number(order.created_at) + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  return `SZ${day}${String(order.id).padStart(6, '0')}`;
+}
+
+export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => ONLINE.has(order.payment_method);
+
+/**
+ * Moves an order from `from` to `to` inside the caller's transaction: refused (1001) when the transition table
+ * (types/order-status.ts) has no such move for the order's mode; otherwise ONE conditional UPDATE … WHERE status =
+ * :from whose row count decides, and its history row in the same transaction. Answers false when the order was no
+ * longer in `from` (a racing move won): nothing changed, the caller decides what that means.
+ */
+export async function transition(
+  tx: OrdersTx,
+  orderId: number,
+  from: number,
+  to: number,
+  actor: OrderActor,
+  options: { at: number; paidAt?: number; mode?: 'delivery' | 'collection' },
+): Promise<boolean> {
+  const mode = options.mode ?? (await tx.orders.byId(orderId))?.mode;
+  if (!mode) throw notFound('order.not_found', { id: orderId });
+  if (!canMove(mode, from, to)) throw failed('order.move_refused', { id: orderId, from, to });
+  if (!(await tx.orders.moveStatus(orderId, from, to, options.at, options.paidAt))) return false;
+  await tx.orders.addHistory({ order_id: orderId, from_status: from, status: to, actor, at: options.at });
+  return true;
+}
+
+/** What a cancel, refund or advance did. */
+export interface OrderMove {
+  order_id: number;
+  from: number;
+  status: number;
+  /** Wallet money given back by this move (fen); 0 when none or already given back. */
+  wallet_returned_fen: number;
+  voucher_returned: boolean;
+  /** An online payment to give back through the provider (asked after the transaction). */
+  provider_refund: { refund_no: string; amount_fen: number; state: 'done' | 'failed' } | null;
+}
+
+export interface MoveOptions {
+  actor: OrderActor;
+  /** Only if the order is (still) in this status, e.g. the unpaid-order sweep cancels only status 0. */
+  expect?: number;
+}
+
+export interface OrdersDeps {
+  uow: AppUnitOfWork;
+  now: () => number;
+  payments: PaymentProvider;
+  /** Online orders not paid within this time are cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES). */
+  paymentTimeoutMs: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+/**
+ * The customer's orders (orderlist, orderinfo) and the moves the operator tool, the job runner and later the
+ * restaurant console make: `advance` along the mode's forward path, `cancel` and `refund`, which give back the
+ * voucher and the wallet debit in the same transaction, exactly once (the status move decides who does it; the
+ * ledger's unique key and the voucher's conditional release make a repeat a no-op), and ask the provider to refund
+ * an online payment after the transaction.
+ */
+export function createOrdersService(deps: OrdersDeps) {
+  const { uow, now, payments, paymentTimeoutMs } = deps;
+  const { repos } = uow;
+  const log = deps.log ?? (() => undefined);
+
+  const payBefore = (o: OrderRow) =>
+    o.status === S.Submitted && isOnline(o) ? Number(o.created_at) + paymentTimeoutMs : null;
+
+  function summary(o: OrderRow, itemCount: number, lang: Lang): OrderSummary {
+    return {
+      id: o.id,
+      order_no: orderNo(o),
+      restaurant_id: o.restaurant_id,
+      restaurant_name: lang === 'en' ? o.restaurant_name_en || o.restaurant_name_cn : o.restaurant_name_cn,
+      status: o.status,
+      status_text: statusText(o.status, lang),
+      total_fen: Number(o.total_fen),
+      created_at: Number(o.created_at),
+      mode: o.mode,
+      payment_method: o.payment_method,
+      item_count: itemCount,
+      needs_payment: o.status === S.Submitted && isOnline(o) && Number(o.total_fen) > 0,
+    };
+  }
+
+  async function load(orderId: number): Promise<OrderRow> {
+    const order = await repos.orders.byId(orderId);
+    if (!order) throw notFound('order.not_found', { id: orderId });
+    return order;
+  }
+
+  /** Voucher, wallet debit and (recorded here, sent after) the online payment go back, each at most once. */
+  async function giveBack(tx: OrdersTx, order: OrderRow, at: number) {
+    const voucherReturned = order.voucher_id !== null && (await tx.orders.releaseVoucher(order.voucher_id, order.id));
+    let walletReturned = 0;
+    const walletPaid = Number(order.wallet_paid_fen);
+    if (walletPaid > 0) {
+      const moved = await tx.wallet.credit(
+        order.user_id,
+        walletPaid,
+        { reason: 'order_refund', refType: 'order', refId: order.id },
+        at,
+      );
+      if (moved.status === 'applied') walletReturned = walletPaid;
+    }
+    let refund: { refund_no: string; amount_fen: number; out_trade_no: string; total_fen: number } | null = null;
+    if (isOnline(order) && order.paid_at !== null) {
+      const payment = await tx.payments.paidOf(order.id);
+      if (payment) {
+        const refundNo = `R${payment.out_trade_no}`;
+        const amount = Number(payment.amount_fen);
+        if (await tx.payments.addRefund(order.id, payment.out_trade_no, refundNo, amount, at)) {
+          refund = { refund_no: refundNo, amount_fen: amount, out_trade_no: payment.out_trade_no, total_fen: amount };
+        }
+      }
+    }
+    return { voucherReturned, walletReturned, refund };
+  }
+
+  /** Asks the provider for a refund recorded by a committed move (never inside the transaction). */
+  async function sendRefund(r: { refund_no: string; amount_fen: number; out_trade_no: string; total_fen: number }) {
+    let state: 'done' | 'failed' = 'done';
+    try {
+      await payments.refund({
+        outTradeNo: r.out_trade_no,
+        refundNo: r.refund_no,
+        amountFen: r.amount_fen,
+        totalFen: r.total_fen,
+      });
+    } catch (err) {
+      state = 'failed';
+      log(`refund ${r.refund_no} failed`, err);
+    }
+    await repos.payments.setRefundState(r.refund_no, state, now());
+    return { refund_no: r.refund_no, amount_fen: r.amount_fen, state };
+  }
+
+  /** A move to Cancelled or Refunded with the give-backs, in one transaction. */
+  async function endOrder(orderId: number, to: typeof S.Cancelled | typeof S.Refunded, opts: MoveOptions) {
+    const at = now();
+    const done = await uow.transaction(async (tx) => {
+      const order = await tx.orders.byId(orderId);
+      if (!order) throw notFound('order.not_found', { id: orderId });
+      const from = order.status;
+      if (opts.expect !== undefined && from !== opts.expect) {
+        throw failed('order.changed', { id: orderId, status: from });
+      }
+      if (!(await transition(tx, orderId, from, to, opts.actor, { at, mode: order.mode }))) {
+        throw failed('order.changed', { id: orderId, status: from });
+      }
+      let status: number = to;
+      // A cancelled order that was paid online goes on to Refunded: its money goes back now.
+      if (to === S.Cancelled && isOnline(order) && order.paid_at !== null) {
+        await transition(tx, orderId, S.Cancelled, S.Refunded, opts.actor, { at, mode: order.mode });
+        status = S.Refunded;
+      }
+      return { from, status, ...(await giveBack(tx, order, at)) };
+    });
+    const move: OrderMove = {
+      order_id: orderId,
+      from: done.from,
+      status: done.status,
+      wallet_returned_fen: done.walletReturned,
+      voucher_returned: done.voucherReturned,
+      provider_refund: done.refund ? await sendRefund(done.refund) : null,
+    };
+    return move;
+  }
+
+  return {
+    async list(userId: number, page: number, pageSize: number, lang: Lang): Promise<OrderList> {
+      const { rows, total } = await repos.orders.page(userId, (page - 1) * pageSize, pageSize);
+      return {
+        list: rows.map((r) => summary(r, Number(r.item_count ?? 0), lang)),
+        total,
+        page,
+        page_size: pageSize,
+        has_more: page * pageSize < total,
+      };
+    },
+
+    async info(userId: number, orderId: number, lang: Lang): Promise<Order> {
+      const o = await repos.orders.ownedBy(userId, orderId);
+      if (!o) throw notFound('order.not_found', { id: orderId });
+      const [lines, history] = await Promise.all([repos.orders.lines(o.id), repos.orders.history(o.id)]);
+      const hist = history.map((h) => ({
+        from_status: h.from_status,
+        status: h.status,
+        status_text: statusText(h.status, lang),
+        at: Number(h.at),
+      }));
+      const en = lang === 'en';
+      return {
+        ...summary(
+          o,
+          lines.reduce((n, l) => n + l.quantity, 0),
+          lang,
+        ),
+        goods_fen: Number(o.goods_fen),
+        delivery_fee_fen: Number(o.delivery_fee_fen),
+        discount_fen: Number(o.discount_fen),
+        wallet_paid_fen: Number(o.wallet_paid_fen),
+        voucher_id: o.voucher_id,
+        paid: o.paid_at !== null,
+        paid_at: o.paid_at === null ? null : Number(o.paid_at),
+        comment: o.comment,
+        cutlery: o.cutlery === 1,
+        collection_time: o.collection_time === null ? null : Number(o.collection_time),
+        collection_code: o.collection_code,
+        recipient_name: o.recipient_name,
+        phone: o.phone,
+        address: en ? o.address_en || o.address_cn : o.address_cn,
+        lines: lines.map((l) => ({
+          dish_id: l.item_id,
+          name: en ? l.name_en || l.name_cn : l.name_cn,
+          option_ids: JSON.parse(l.option_ids) as number[],
+          option_names: JSON.parse(en ? l.options_en : l.options_cn) as string[],
+          quantity: l.quantity,
+          unit_price_fen: Number(l.unit_price_fen),
+          line_total_fen: Number(l.line_total_fen),
+        })),
+        status_history: hist,
+        steps: progressSteps(o.mode, hist, lang),
+        pay_before: payBefore(o),
+        updated_at: Number(o.updated_at),
+      };
+    },
+
+    /** One step along the mode's forward path (operator tool, demo mode). An unpaid online order is not advanced. */
+    async advance(orderId: number, opts: MoveOptions): Promise<OrderMove> {
+      const at = now();
+      const from = await uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order) throw notFound('order.not_found', { id: orderId });
+        if (opts.expect !== undefined && order.status !== opts.expect) {
+          throw failed('order.changed', { id: orderId, status: order.status });
+        }
+        if (order.status === S.Submitted) throw failed('order.awaiting_payment', { id: orderId });
+        const next = nextStatus(order.mode, order.status);
+        if (next === null) throw failed('order.no_next', { id: orderId, status: order.status });
+        if (!(await transition(tx, orderId, order.status, next, opts.actor, { at, mode: order.mode }))) {
+          throw failed('order.changed', { id: orderId, status: order.status });
+        }
+        return order.status;
+      });
+      const after = await load(orderId);
+      return {
+        order_id: orderId,
+        from,
+        status: after.status,
+        wallet_returned_fen: 0,
+        voucher_returned: false,
+        provider_refund: null,
+      };
+    },
+
+    /** Cancels (from the statuses the table allows), giving back voucher and wallet debit; paid online: refunded. */
+    cancel: (orderId: number, opts: MoveOptions) => endOrder(orderId, S.Cancelled, opts),
+
+    /** Refunds (from the statuses the table allows, Cancelled included): voucher, wallet and online payment back. */
+    refund: (orderId: number, opts: MoveOptions) => endOrder(orderId, S.Refunded, opts),
+
+    /** Unpaid online orders created before `before` (the job runner cancels them with `expect: 0`). */
+    unpaidBefore: (before: number, limit?: number) => repos.orders.idsInStatus(S.Submitted, before, limit),
+
+    /** Orders in a status (demo mode advances them). */
+    inStatus: (status: number, before: number, limit?: number) => repos.orders.idsInStatus(status, before, limit),
+
+    /** The deadline to pay an online order (epoch ms), null when nothing is to pay. */
+    payBefore,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Whether an error is an order move the rules refused (the operator tool prints these plainly). */
+export const isRefusal = (e: unknown): e is AppError => e instanceof AppError;
