@@ -2,6 +2,7 @@ import { ErrorCode } from '../../types/errors';
 import type { Lang } from '../../types/lang';
 import type { HttpMethod, Platform } from '../platform/types';
 import { TransportError } from '../platform/types';
+import { ACTIONS, type ActionTable } from './actions';
 
 export const API_PREFIX = '/api/szeat/';
 
@@ -29,6 +30,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A call to an action the app does not know (spec §8: "an unsupported action throws an error that the action was
+ * not found"). A programming error, thrown before anything is sent; never shown to the customer as a server answer.
+ */
+export class ActionNotFoundError extends Error {
+  constructor(
+    public readonly method: HttpMethod,
+    public readonly action: string,
+  ) {
+    super(`Action not found: ${method} ${action}`);
+    this.name = 'ActionNotFoundError';
+  }
+}
+
 export interface HttpDeps {
   platform: Pick<Platform, 'request' | 'feedback'>;
   /** API host, e.g. '' on the H5 site (same origin) or 'https://api.example.com' in the mini program. */
@@ -37,6 +52,8 @@ export interface HttpDeps {
   getLang(): Lang;
   /** Called once when a call answers 1002 while a session is held. */
   onSessionInvalid(): void;
+  /** The actions calls may use, by method; the app's own list (services/actions.ts) unless a test gives another. */
+  actions?: ActionTable;
 }
 
 export interface CallOptions {
@@ -78,9 +95,18 @@ export function createHttp(deps: HttpDeps) {
   let busyCount = 0;
 
   const endpointUrl = (path: string) => `${deps.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path.replace(/^\//, '')}`;
+  const actions = deps.actions ?? ACTIONS;
+
+  /** Throws ActionNotFoundError unless endpoint (its `{name}` pattern, before filling) is a known action. */
+  function assertAction(method: HttpMethod, endpoint: string) {
+    const action = endpoint.replace(/^\//, '').split('?')[0]!;
+    const known: readonly string[] = method === 'GET' ? actions.GET : method === 'POST' ? actions.POST : [];
+    if (!known.includes(action)) throw new ActionNotFoundError(method, action);
+  }
 
   /** The full GET address of an endpoint with its parameters on the query string. */
   function urlOf(endpoint: string, params: Params = {}): string {
+    assertAction('GET', endpoint);
     const { path, rest } = fillPath(endpoint, params);
     const url = endpointUrl(path);
     const query = toQuery(rest);
@@ -93,6 +119,7 @@ export function createHttp(deps: HttpDeps) {
     params: Params = {},
     options: CallOptions = {},
   ): Promise<T> {
+    assertAction(method, endpoint);
     const { path, rest } = fillPath(endpoint, params);
     const url = method === 'GET' ? urlOf(endpoint, params) : endpointUrl(path);
     const header: Record<string, string> = { 'Accept-Language': deps.getLang() };

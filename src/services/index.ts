@@ -11,7 +11,7 @@ import { cartApi } from './cart';
 import { ordersApi } from './orders';
 import { walletApi } from './wallet';
 
-export { ApiError, HttpError, createHttp } from './http';
+export { ActionNotFoundError, ApiError, HttpError, createHttp } from './http';
 export type { Http, HttpDeps } from './http';
 export type { AccountsApi } from './accounts';
 export type { AddressesApi } from './addresses';

@@ -1,4 +1,13 @@
-import { ApiError, HttpError, createHttp, fillPath, toQuery, type HttpDeps } from '../../../src/services/http';
+import { ACTIONS } from '../../../src/services/actions';
+import {
+  ActionNotFoundError,
+  ApiError,
+  HttpError,
+  createHttp,
+  fillPath,
+  toQuery,
+  type HttpDeps,
+} from '../../../src/services/http';
 import { TransportError, type RawRequest, type RawResponse } from '../../../src/platform/types';
 import { RootStore } from '../../../src/stores/root-store';
 import { deferred, fakePlatform } from '../support/fake-platform';
@@ -16,6 +25,11 @@ function setup(
     getToken: () => token,
     getLang: () => 'en',
     onSessionInvalid: jest.fn(),
+    // The app's actions plus the path-placeholder patterns these tests use.
+    actions: {
+      GET: [...ACTIONS.GET, 'orders/{orderId}/lines', 'orders/{orderId}'],
+      POST: [...ACTIONS.POST, 'carts/{rid}/items'],
+    },
     ...overrides,
   };
   return {
@@ -67,6 +81,41 @@ describe('URLs', () => {
     expect(toQuery({ a: 1, b: undefined, c: null, d: 'x y', e: false, f: [1, 2] })).toBe(
       `a=1&d=x%20y&e=false&f=${encodeURIComponent('[1,2]')}`,
     );
+  });
+});
+
+describe('unsupported actions (spec §8)', () => {
+  it('throws that the action was not found, before sending anything', async () => {
+    const { http, platform } = setup();
+    await expect(http.get('nosuchaction')).rejects.toThrow(new ActionNotFoundError('GET', 'nosuchaction'));
+    await expect(http.get('nosuchaction')).rejects.toThrow('Action not found: GET nosuchaction');
+    await expect(http.post('/nosuchaction', { a: 1 })).rejects.toBeInstanceOf(ActionNotFoundError);
+    expect(() => http.url('nosuchaction')).toThrow(ActionNotFoundError);
+    expect(platform.request).not.toHaveBeenCalled();
+  });
+
+  it('knows each action only with its method', async () => {
+    const { http, platform } = setup();
+    await expect(http.post('storelist')).rejects.toThrow('Action not found: POST storelist');
+    await expect(http.get('login')).rejects.toThrow('Action not found: GET login');
+    expect(platform.request).not.toHaveBeenCalled();
+    await http.get('storelist');
+    await http.post('login', {});
+    expect(platform.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+  });
+
+  it("uses the app's action list when none is given", async () => {
+    const platform = fakePlatform({ respond: () => ok(null) });
+    const http = createHttp({
+      platform,
+      baseUrl: '',
+      getToken: () => undefined,
+      getLang: () => 'cn',
+      onSessionInvalid: jest.fn(),
+    });
+    await expect(http.get('orders/{orderId}', { orderId: 1 })).rejects.toBeInstanceOf(ActionNotFoundError);
+    await http.get('popuplist');
+    expect(platform.requests.map((r) => r.url)).toEqual(['/api/szeat/popuplist']);
   });
 });
 
