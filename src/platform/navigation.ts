@@ -54,6 +54,16 @@ export const weappNavigation: Navigation = {
   params: () => queryParams(),
 };
 
+/**
+ * Whether this tab holds an earlier screen of the site to go back to. Taro's H5 router (the `history` package) numbers
+ * the site's entries of this tab in history.state.idx, 0 for the first; history.length cannot tell, it also counts
+ * the blank page a new tab starts on and other sites (a /login?isBack=1 opened directly has length 2 in Chromium).
+ */
+function hasEarlierScreen(): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' && idx > 0;
+}
+
 /** H5: the specification's paths, dynamic segments included (`/article/42`), in history mode. */
 export const h5Navigation: Navigation = {
   async go(route: RouteName, params?: RouteParams) {
@@ -63,7 +73,7 @@ export const h5Navigation: Navigation = {
     await Taro.reLaunch({ url: buildPath(ROUTES[route].path, params) });
   },
   async back() {
-    if (window.history.length > 1) await Taro.navigateBack();
+    if (hasEarlierScreen()) await Taro.navigateBack();
     else await Taro.reLaunch({ url: '/' });
   },
   params(route: RouteName) {

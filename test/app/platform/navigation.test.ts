@@ -128,11 +128,21 @@ describe('H5 navigation', () => {
     expect(h5Navigation.params('article')).toEqual({ q: 'noodles' });
   });
 
-  it('goes back through the history when there is one', async () => {
-    window.history.pushState({}, '', '/a');
-    window.history.pushState({}, '', '/b');
+  // Taro's router (the history package) keeps { idx } in history.state: 0 on the first screen of the tab.
+  it('goes back through the history when there is an earlier screen of the site', async () => {
+    window.history.replaceState({ idx: 0 }, '', '/a');
+    window.history.pushState({ idx: 1 }, '', '/b');
     await h5Navigation.back();
     expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
     expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+  });
+
+  it('goes home when the screen was opened directly, whatever history.length says (another site before it)', async () => {
+    window.history.pushState({}, '', '/elsewhere');
+    window.history.pushState({ idx: 0 }, '', '/login?isBack=1');
+    expect(window.history.length).toBeGreaterThan(1);
+    await h5Navigation.back();
+    expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/']);
   });
 });
