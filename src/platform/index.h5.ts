@@ -1,4 +1,5 @@
-import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { taroFeedback, taroStorage, taroUpload } from './common';
+import { fetchRequest } from './fetch-request';
 import { h5Links } from './links';
 import { h5Navigation } from './navigation';
 import { h5Login } from './login';
@@ -13,7 +14,7 @@ export const platform: Platform = {
   name: 'h5',
   isH5: true,
   storage: taroStorage,
-  request: (req) => taroRequest(req, { ownSignal: true }),
+  request: (req) => fetchRequest(req),
   upload: taroUpload,
   navigation: h5Navigation,
   login: h5Login,

@@ -11,6 +11,8 @@ export interface RawRequest {
   header: Record<string, string>;
   /** Milliseconds; none by default (spec §9). */
   timeout?: number;
+  /** Aborts the request; it then fails with a TransportError of kind `cancel`. */
+  signal?: AbortSignal;
 }
 
 export interface RawResponse {

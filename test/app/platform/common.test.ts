@@ -77,16 +77,32 @@ describe('taroRequest', () => {
     expect(fakeTaro.request.mock.calls[1]![0]).toHaveProperty('timeout', 5000);
   });
 
-  it("with ownSignal (H5) hands Taro a signal of its own when no timeout is asked, so Taro's built-in 60 s abort never runs", async () => {
-    await taroRequest(req, { ownSignal: true });
-    const sent = fakeTaro.request.mock.calls[0]![0];
-    expect(sent.signal).toBeInstanceOf(AbortSignal);
-    expect(sent.signal.aborted).toBe(false);
-    expect(sent).not.toHaveProperty('timeout');
-    await taroRequest({ ...req, timeout: 5000 }, { ownSignal: true });
-    expect(fakeTaro.request.mock.calls[1]![0]).not.toHaveProperty('signal');
-    await taroRequest(req);
-    expect(fakeTaro.request.mock.calls[2]![0]).not.toHaveProperty('signal');
+  it('aborts the request task when the signal aborts, and fails as cancel', async () => {
+    const abort = jest.fn();
+    let rejectTask: (err: unknown) => void = () => undefined;
+    fakeTaro.request.mockImplementationOnce(() =>
+      Object.assign(
+        new Promise<never>((_, reject) => {
+          rejectTask = reject;
+        }),
+        { abort: () => (abort(), rejectTask({ errMsg: 'request:fail abort' })) },
+      ),
+    );
+    const controller = new AbortController();
+    const pending = taroRequest({ ...req, signal: controller.signal }).catch((e: unknown) => e);
+    expect(abort).not.toHaveBeenCalled();
+    controller.abort();
+    const err = await pending;
+    expect(abort).toHaveBeenCalledTimes(1);
+    expect((err as TransportError).kind).toBe('cancel');
+  });
+
+  it('does not send a request whose signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await taroRequest({ ...req, signal: controller.signal }).catch((e: unknown) => e);
+    expect((err as TransportError).kind).toBe('cancel');
+    expect(fakeTaro.request).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -103,7 +119,7 @@ describe('taroRequest', () => {
     expect((err as TransportError).kind).toBe(kind);
   });
 
-  it('reports an abort after the requested timeout as a timeout (Taro H5 aborts its fetch then)', async () => {
+  it('reports an abort after the requested timeout as a timeout', async () => {
     jest.useFakeTimers();
     try {
       fakeTaro.request.mockImplementationOnce(
