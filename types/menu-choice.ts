@@ -76,12 +76,16 @@ function validChosen(group: OptionGroup, selection: Selection) {
   return group.options.filter((o) => chosen.includes(o.id) && !o.sold_out);
 }
 
-/** Item price plus the deltas of the chosen options, for one. */
+/**
+ * Item price plus the deltas of the chosen options, for one; never below zero (an option may cost less, such as a
+ * small size, but a dish is never paid for by the restaurant).
+ */
 export function unitPrice(item: MenuItem, selection: Selection): number {
-  return item.option_groups.reduce(
+  const price = item.option_groups.reduce(
     (sum, g) => sum + validChosen(g, selection).reduce((s, o) => s + o.price_delta_fen, 0),
     item.price_fen,
   );
+  return Math.max(0, price);
 }
 
 export function clampQuantity(quantity: number): number {

@@ -18,7 +18,7 @@ import type { RestaurantRow } from '../cart/repository';
 import { distanceM } from '../places/distance';
 import type { AppUnitOfWork } from '../repositories';
 import { collectionSlots, openState } from '../stores/hours';
-import { yuan } from './money';
+import { goodsOf, quoteTotals, yuan } from './money';
 import { isUniqueViolation } from './repository';
 import { toVoucher, voucherUsable } from './vouchers';
 
@@ -96,7 +96,7 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
         e.out.cart_id,
       );
     }
-    const goods = evaluated.filter((e) => e.orderable).reduce((n, e) => n + e.out.line_total_fen, 0);
+    const goods = goodsOf(evaluated);
     const modes = [
       ...(restaurant.delivery === 1 ? (['delivery'] as const) : []),
       ...(restaurant.collection === 1 ? (['collection'] as const) : []),
@@ -132,17 +132,18 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
     const usable = (await repos.checkout.usableVouchers(userId, at, rid)).filter((v) =>
       voucherUsable(v, rid, goods, at),
     );
-    let discount = 0;
+    let voucherFen: number | null = null;
     let voucherId: number | null = null;
     if (body.voucher_id !== undefined) {
       const v = await repos.checkout.voucher(userId, body.voucher_id);
       if (!v) throw notFound('voucher.not_found');
       if (voucherUsable(v, rid, goods, at)) {
-        discount = Math.min(Number(v.discount_fen), goods);
+        voucherFen = Number(v.discount_fen);
         voucherId = v.id;
       } else add('voucher_not_applicable');
     }
-    const total = goods + fee - discount;
+    const totals = quoteTotals(goods, fee, voucherFen);
+    const total = totals.total_fen;
     const pays = {
       wechat: restaurant.pay_wechat,
       alipay: restaurant.pay_alipay,
@@ -174,10 +175,7 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
       quote: {
         restaurant_id: rid,
         mode: body.mode,
-        goods_fen: goods,
-        delivery_fee_fen: fee,
-        discount_fen: discount,
-        total_fen: total,
+        ...totals,
         min_order_fen: Number(restaurant.min_order_fen),
         wallet_balance_fen: wallet,
         payment_methods: [...methods],
