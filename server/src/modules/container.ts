@@ -16,6 +16,7 @@ import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
 import { createPlacesService } from './places/service';
 import { createOrdersService } from './orders/service';
+import { createPaymentsService } from './payments/service';
 import { createAppUnitOfWork } from './repositories';
 import { createSearchService } from './search/service';
 import { createStoresService } from './stores/service';
@@ -97,10 +98,18 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
     log: (msg, err) => log.error({ err }, msg),
   });
+  const payments = createPaymentsService({
+    uow,
+    now,
+    provider: integrations.payments,
+    orders,
+    log: (msg, err) => (err ? log.error({ err }, msg) : log.warn(msg)),
+  });
   return {
     uow,
     catalogueCache,
     orders,
+    payments,
     accounts,
     addresses,
     articles: createArticlesService(articles),

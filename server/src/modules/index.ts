@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { codesRoutes } from './codes/routes';
 import { buildServices, type ModuleDeps } from './container';
 import { ordersRoutes } from './orders/routes';
+import { paymentsRoutes } from './payments/routes';
 import { placesRoutes } from './places/routes';
 import { searchRoutes } from './search/routes';
 import { storesRoutes } from './stores/routes';
@@ -33,4 +34,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps) {
   await api.register(checkoutRoutes, routeDeps);
   await api.register(walletRoutes, routeDeps);
   await api.register(ordersRoutes, routeDeps);
+  await api.register(paymentsRoutes, routeDeps);
 }

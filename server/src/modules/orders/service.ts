@@ -298,6 +298,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The deadline to pay an online order (epoch ms), null when nothing is to pay. */
     payBefore,
+
+    /** Asks the provider for a refund recorded in a committed transaction (a late payment's, for one). */
+    sendRefund,
   };
 }
 

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
+import { CheckOrderPay, CheckOrderPayQuery, PayBody, PayTicket } from '../../../../types/api/payments';
+import { parseLang } from '../../../../types/lang';
+import { requireUser, userIdOf } from '../../plugins/auth';
+import { API_PREFIX, ok } from '../../plugins/envelope';
+import type { RouteDeps } from '../container';
+import { cashierError, cashierPage } from './cashier-page';
+import { NOTIFY_PATH, SANDBOX_CASHIER_PATH, type PaymentsService } from './service';
+
+const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
+const secured = { onRequest: requireUser };
+const meta = { tags: ['payments'], security: [{ bearer: [] }] };
+/** The cashier's own paths under the API prefix. */
+const CASHIER = SANDBOX_CASHIER_PATH.slice(API_PREFIX.length);
+const TokenBody = Type.Object({ t: Type.String({ minLength: 1, maxLength: 4000 }) });
+
+/** This site's origin: PUBLIC_BASE_URL, or the request's own (behind TRUST_PROXY's proxies, theirs). */
+const originOf = (req: FastifyRequest, publicBase: string) =>
+  publicBase ? publicBase.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
+
+export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, config }) => {
+  const service = services.payments;
+
+  app.post(
+    '/pay',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: 'Pay an online order: the cashier page (H5) or the requestPayment parameters (mini program)',
+        body: PayBody,
+        response: { 200: Envelope(PayTicket), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await service.pay(userIdOf(req), req.body, req.lang, {
+          origin: originOf(req, config.PUBLIC_BASE_URL),
+          apiPrefix: API_PREFIX,
+        }),
+      ),
+  );
+
+  app.get(
+    '/check-order-pay',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: 'Whether the order is paid; asks the provider when no notification arrived',
+        querystring: CheckOrderPayQuery,
+        response: { 200: Envelope(CheckOrderPay), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.check(userIdOf(req), req.query.order_id, req.lang)),
+  );
+
+  // The provider's notification: the signature covers the exact bytes, so the body stays a string here.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    raw.post<{ Params: { provider: string } }>(
+      `${NOTIFY_PATH}/:provider`,
+      { schema: { hide: true } as object },
+      async (req, reply) => {
+        const rawBody = typeof req.body === 'string' ? req.body : '';
+        const handled = await service.notify(req.params.provider, req.headers, rawBody);
+        if (!handled) return reply.status(404).type('application/json').send({ code: 'FAIL', message: 'unknown' });
+        req.log.info({ outcome: handled.outcome }, 'payment notification');
+        return reply.status(handled.reply.status).type(handled.reply.contentType).send(handled.reply.body);
+      },
+    );
+  });
+
+  if (service.providerName === 'sandbox') await app.register(sandboxCashier, { service });
+};
+
+/**
+ * The sandbox's cashier, a page of our own: GET shows it (in the language of the `pay` request), POST …/pay pays
+ * (the sandbox signs a notification, delivered to our notify endpoint through the whole HTTP stack) and sends the
+ * browser back to the return path; POST …/cancel goes back unpaid. A JSON POST …/pay answers JSON (the mini program
+ * harness pays this way with the token of requestPayment's `package`).
+ */
+async function sandboxCashier(app: FastifyInstance, { service }: { service: PaymentsService }) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  const langOf = (req: FastifyRequest, fallback: 'cn' | 'en') =>
+    parseLang((req.query as { lang?: string } | undefined)?.lang) ?? fallback;
+
+  app.get<{ Querystring: { t: string; lang?: string } }>(
+    CASHIER,
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({
+          t: Type.String({ minLength: 1, maxLength: 4000 }),
+          lang: Type.Optional(Type.String()),
+        }),
+      },
+    } as object,
+    async (req, reply) => {
+      const found = await service.cashier(req.query.t);
+      if (!found) return html(reply, 400, cashierError(langOf(req, req.lang), 'cashier.invalid'));
+      const { session } = found;
+      const lang = langOf(req, session.lang);
+      if (found.expired) return html(reply, 410, cashierError(lang, 'cashier.expired', session.cancel_url));
+      return html(
+        reply,
+        200,
+        cashierPage({
+          lang,
+          token: req.query.t,
+          orderNo: session.order_no,
+          description: session.description,
+          amountFen: session.amount_fen,
+          action: SANDBOX_CASHIER_PATH,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: { t: string } }>(
+    `${CASHIER}/pay`,
+    { schema: { hide: true, body: TokenBody } } as object,
+    async (req, reply) => {
+      const json = String(req.headers['content-type'] ?? '').includes('json');
+      const result = service.cashierPay(req.body.t);
+      if ('error' in result) {
+        const key = result.error === 'expired' ? 'cashier.expired' : 'cashier.invalid';
+        if (json) return reply.status(400).send({ code: 1001, msg: req.t(key), data: null });
+        return html(reply, 400, cashierError(req.lang, key));
+      }
+      if (result.notification) {
+        // The provider's call to our notification URL, through routing, body parsing and signature checks.
+        const n = result.notification;
+        const res = await app.inject({
+          method: 'POST',
+          url: new URL(n.url).pathname,
+          headers: { ...n.headers, 'content-type': 'application/json' },
+          payload: n.body,
+        });
+        req.log.info({ status: res.statusCode }, 'sandbox notification delivered');
+      }
+      if (json) return { code: 1000, msg: req.t('ok'), data: { order_id: result.session.order_id, paid: true } };
+      return reply.status(303).header('cache-control', 'no-store').redirect(result.session.return_url);
+    },
+  );
+
+  app.post<{ Body: { t: string } }>(
+    `${CASHIER}/cancel`,
+    { schema: { hide: true, body: TokenBody } } as object,
+    async (req, reply) => {
+      const found = await service.cashier(req.body.t);
+      if (!found) return html(reply, 400, cashierError(req.lang, 'cashier.invalid'));
+      return reply.status(303).redirect(found.session.cancel_url);
+    },
+  );
+}
