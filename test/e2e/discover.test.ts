@@ -312,7 +312,15 @@ for (const lang of ['cn', 'en'] as const) {
       await startIn(lang);
       await open(page, '/');
       const map = shown(page, '.home__map');
+      // Leaflet loads only when the map opens (issue 10): the closed box has its final size and a button.
+      const closed = (await map.boundingBox())!;
+      const opener = map.locator('.map-view__open');
+      expect(await textOf(opener)).toBe(t.location.open_map);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.leaflet-pane').count()).toBe(0);
+      await opener.click();
       await map.locator('.leaflet-pane').first().waitFor({ state: 'attached' });
+      expect((await map.boundingBox())!.height).toBe(closed.height);
       await map.scrollIntoViewIfNeeded();
       const box = (await map.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -6,12 +6,18 @@ import './index.scss';
 
 export type { MapMarker, MapPoint, MapViewProps } from './types';
 
+/** Once a map was opened in this visit, later maps (home again after a restaurant) open at once. */
+let opened = false;
+
 /**
- * H5: a Leaflet map, loaded on first use so it stays out of the site's first load. Tiles come from the configured
- * tile server; without network the map keeps its grey background, its markers and its taps.
+ * H5: a Leaflet map. Leaflet (about 50 KB gzip with its sheet) is loaded only when the map opens, so it stays out of
+ * the site's first load (issue 10): with `openLabel` the box first shows a button of that text and opens on its tap;
+ * without it the map opens at once. The box has its final size from the start, so opening moves nothing. Tiles come
+ * from the configured tile server; without network the map keeps its grey background, its markers and its taps.
  */
 export function MapView(props: MapViewProps) {
   const { platform } = useStores();
+  const [open, setOpen] = useState(opened || !props.openLabel);
   const holder = useRef<HTMLDivElement>(null);
   const handle = useRef<LeafletHandle>();
   const latest = useRef(props);
@@ -20,6 +26,7 @@ export function MapView(props: MapViewProps) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!open) return;
     let disposed = false;
     const { map } = platform;
     import('./leaflet-map')
@@ -41,7 +48,7 @@ export function MapView(props: MapViewProps) {
       handle.current?.destroy();
       handle.current = undefined;
     };
-  }, [platform]);
+  }, [platform, open]);
 
   const { center, point, markers, zoom } = props;
   useEffect(() => {
@@ -54,6 +61,22 @@ export function MapView(props: MapViewProps) {
     });
   }, [platform, ready, center, point, markers, zoom]);
 
+  if (!open) {
+    return (
+      <div className={`map-view map-view--closed ${props.className ?? ''}`}>
+        <button
+          type='button'
+          className='map-view__open'
+          onClick={() => {
+            opened = true;
+            setOpen(true);
+          }}
+        >
+          {props.openLabel}
+        </button>
+      </div>
+    );
+  }
   return (
     <div
       className={`map-view ${failed ? 'map-view--failed' : ''} ${props.className ?? ''}`}

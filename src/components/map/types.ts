@@ -23,4 +23,9 @@ export interface MapViewProps {
   className?: string;
   /** What the map is about, for screen readers. */
   label?: string;
+  /**
+   * H5: the map opens (and loads its library) when this button is tapped, keeping it out of the first load. The
+   * mini program's native map costs nothing to load and ignores it.
+   */
+  openLabel?: string;
 }

@@ -125,6 +125,7 @@ function HomePage() {
             onPick={(p) => void pickPoint(p)}
             onMarkerTap={(id) => void nav.go('restaurantDetail', { id })}
             label={t('location.map_label')}
+            openLabel={t('location.open_map')}
           />
           <Text className='home__map-hint'>{finding ? t('location.finding_address') : t('location.map_hint')}</Text>
         </View>
