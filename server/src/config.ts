@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { accountsConfigProblems, accountsConfigSchema } from './config-accounts';
 import { codesConfigProblems, codesConfigSchema } from './config-codes';
 import { ordersConfigSchema } from './config-orders';
+import { safetyConfigProblems, safetyConfigSchema } from './config-safety';
 
 /** Every key is documented in `.env.example`; nothing else is read from the environment. */
 const ConfigSchema = Type.Object({
@@ -36,6 +37,7 @@ const ConfigSchema = Type.Object({
   ...accountsConfigSchema,
   ...codesConfigSchema,
   ...ordersConfigSchema,
+  ...safetyConfigSchema,
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -55,22 +57,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
-  const merged = { ...(converted as object), ...overrides };
-  const errors = [...Value.Errors(ConfigSchema, merged)];
-  if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`),
-    );
+  const merged = { ...(converted as object), ...overrides } as Config;
+  // Every problem at once (a bad PORT must not hide missing WeChat keys), before anything else happens.
+  const problems = [...Value.Errors(ConfigSchema, merged)].map(
+    (e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`,
+  );
+  problems.push(...accountsConfigProblems(merged), ...codesConfigProblems(merged, fromRoot));
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(String(merged.DATABASE_URL))) {
+    problems.push(`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(merged.DATABASE_URL)})`);
   }
-  const config = merged as Config;
-  const providerProblems = [...accountsConfigProblems(config), ...codesConfigProblems(config, fromRoot)];
-  if (providerProblems.length > 0) throw new ConfigError(providerProblems);
-  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(config.DATABASE_URL)) {
-    throw new ConfigError([
-      `DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(config.DATABASE_URL)})`,
-    ]);
-  }
-  return config;
+  problems.push(...safetyConfigProblems(merged));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return merged;
 }
 
 /** TRUST_PROXY in the form Fastify takes. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, fromRoot, loadConfig } from './config';
+import { sandboxesOf } from './config-safety';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
@@ -19,14 +20,10 @@ async function main() {
   await migrateToLatest(db);
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
   const app = await buildApp({ config, db });
-  const sandboxes = [config.WECHAT_MODE === 'sandbox' && 'WeChat', config.SMS_PROVIDER === 'sandbox' && 'SMS'].filter(
-    Boolean,
-  );
+  const sandboxes = sandboxesOf(config);
   if (config.NODE_ENV === 'production' && sandboxes.length > 0) {
-    // The sandboxes let anyone log in as any WeChat user and never send texts: fine for demos, never for customers.
-    app.log.warn(
-      `NODE_ENV=production with sandbox integrations (${sandboxes.join(', ')}): set WECHAT_MODE=real and SMS_PROVIDER=tencent for real customers`,
-    );
+    // Only reachable with ALLOW_SANDBOX=1 (config.ts refuses otherwise): a demo, said loudly.
+    app.log.warn(`ALLOW_SANDBOX=1: production runs sandbox integrations (${sandboxes.join(', ')}); a demo only`);
   }
 
   // Old sessions, codes and rate counters are removed at start and hourly (any process may do it: deletes are idempotent).

@@ -79,6 +79,53 @@ describe('server start and stop (main.ts)', () => {
     expect(await second.exited).toBe(0);
   }, 60000);
 
+  const dbFile = () => path.join(tmp, 'szeat.db');
+  /** A refusal: exit 1, every named problem, no stack trace, and nothing done (no database file made or seeded). */
+  async function expectRefused(env: Record<string, string>, patterns: RegExp[]) {
+    const server = start(env);
+    await expect(server.url).rejects.toThrow(/Invalid configuration/);
+    expect(await server.exited).toBe(1);
+    for (const p of patterns) expect(server.output()).toMatch(p);
+    expect(server.output()).not.toMatch(/^\s+at /m);
+    expect(server.output()).not.toMatch(/demo data loaded/i);
+    expect(fs.existsSync(dbFile())).toBe(false);
+  }
+
+  it('refuses production with sandbox integrations unless ALLOW_SANDBOX=1, before touching the database', async () => {
+    await expectRefused({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://szeat.example.com' }, [
+      /NODE_ENV=production with sandbox integrations/,
+      /WECHAT_MODE=sandbox/,
+      /SMS_PROVIDER=sandbox/,
+      /PAYMENT_PROVIDER=sandbox/,
+      /ALLOW_SANDBOX=1/,
+    ]);
+  }, 30000);
+
+  it('refuses production without PUBLIC_BASE_URL', async () => {
+    await expectRefused({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' }, [/PUBLIC_BASE_URL: required/]);
+  }, 30000);
+
+  it('refuses a bad TRUST_PROXY before seeding, with the other problems too, and no stack trace', async () => {
+    await expectRefused({ TRUST_PROXY: '10.0.0.0/99', WECHAT_MODE: 'real', PORT: 'eighty' }, [
+      /TRUST_PROXY: /,
+      /WECHAT_MP_APPID: required when WECHAT_MODE=real/,
+      /PORT: /,
+    ]);
+  }, 30000);
+
+  it('runs a production demo with ALLOW_SANDBOX=1 and PUBLIC_BASE_URL, warning about the sandboxes', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: '1',
+      PUBLIC_BASE_URL: 'https://szeat.example.com',
+    });
+    const url = await server.url;
+    expect(server.output()).toMatch(/ALLOW_SANDBOX=1: production runs sandbox integrations/);
+    expect((await fetch(`${url}/api/szeat/cuisineslist`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60000);
+
   it('refuses to start with a bad configuration and says which key is wrong', async () => {
     const server = start({ PORT: 'eighty' });
     await expect(server.url).rejects.toThrow(/PORT/);

@@ -17,9 +17,6 @@ import {
 } from './support/accounts';
 
 const MINUTE = 60 * 1000;
-let codeCounter = 0;
-/** A sandbox code for WeChat person `who` (the part before the dot names the person). */
-const codeFor = (who: string) => `${who}.${++codeCounter}`;
 let personCounter = 0;
 const freshPerson = () => `person${process.pid}x${++personCounter}`;
 
@@ -29,11 +26,13 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
   let place: Place;
   const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
+    t = await startTestApp(dialect, { PUBLIC_BASE_URL: 'http://szeat.test' }, { now: clock.now });
     api = apiOf(t.app);
     place = await placeOf(t.db);
   });
   afterAll(() => t.close());
+  /** A signed sandbox code for WeChat person `who` (what WeChat's login would hand that person). */
+  const codeFor = (who: string) => t.integrations.wechat.sandboxCode!(who);
 
   const identitiesOf = (userId: number) =>
     t.db.kysely.selectFrom('wechat_identities').selectAll().where('user_id', '=', userId).orderBy('app').execute();
@@ -120,6 +119,25 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject({ code, msg });
       expect(await count(t.db, 'users')).toBe(before);
+    });
+  });
+
+  describe('sandbox codes cannot be made up', () => {
+    it.each([
+      ['with something appended', (c: string) => `${c}.forged`],
+      ['with the signature changed', (c: string) => `${c.slice(0, -1)}${c.endsWith('A') ? 'B' : 'A'}`],
+      ['as the bare person name', (c: string) => c.split('.')[0]!],
+      ['with another nonce', (c: string) => c.replace(/\.[0-9a-f]+\./, '.000000000000.')],
+    ])('a linked code %s signs in someone new, never the linked account', async (_, forge) => {
+      const u = await registerUser(api, place);
+      const code = codeFor(freshPerson());
+      expect((await mini(code, u.token)).body.data).toMatchObject({ wechat_linked: true, user: { id: u.id } });
+      const forged = await mini(forge(code));
+      expect(forged.body.code).toBe(ErrorCode.Ok);
+      expect(forged.body.data.user.id).not.toBe(u.id);
+      expect(forged.body.data.is_new).toBe(true);
+      // The person's own next code still signs in the linked account.
+      expect((await mini(codeFor(code.split('.')[0]!))).body.data.user.id).toBe(u.id);
     });
   });
 
@@ -587,5 +605,43 @@ describe('real WeChat client', () => {
       'WECHAT_OA_SECRET: required when WECHAT_MODE=real',
     ]);
     expect(loadConfig({}).WECHAT_MODE).toBe('sandbox');
+  });
+});
+
+describe.each(DIALECTS)('OAuth return pages never follow the Host header, on %s', (dialect) => {
+  let t: TestApp;
+  let api: Api;
+  afterEach(() => t.close());
+
+  const authorizeReturn = async (headers: Record<string, string>) => {
+    const res = await api.get(`wxoauthurl?redirect=${encodeURIComponent('/cb')}`, { ip: freshIp(), headers });
+    expect(res.body.code).toBe(ErrorCode.Ok);
+    const data = res.body.data as { url: string };
+    const page = await t.app.inject({ method: 'GET', url: data.url, headers });
+    expect(page.statusCode).toBe(302);
+    return new URL(page.headers.location as string);
+  };
+  const spoofed: Array<Record<string, string>> = [
+    { host: 'evil.example' },
+    { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+  ];
+
+  it.each(spoofed)('without PUBLIC_BASE_URL: the listening address (headers %p)', async (headers) => {
+    t = await startTestApp(dialect, { HOST: '127.0.0.1', PORT: 4321 });
+    api = apiOf(t.app);
+    const back = await authorizeReturn(headers);
+    expect(back.origin + back.pathname).toBe('http://127.0.0.1:4321/cb');
+    const evil = await api.get(`wxoauthurl?redirect=${encodeURIComponent('https://evil.example/cb')}`, {
+      ip: freshIp(),
+      headers,
+    });
+    expect(evil.body).toMatchObject({ code: ErrorCode.Validation, data: { field: 'redirect' } });
+  });
+
+  it.each(spoofed)('with PUBLIC_BASE_URL: that origin (headers %p)', async (headers) => {
+    t = await startTestApp(dialect, { PUBLIC_BASE_URL: 'https://szeat.example.com' });
+    api = apiOf(t.app);
+    const back = await authorizeReturn(headers);
+    expect(back.origin + back.pathname).toBe('https://szeat.example.com/cb');
   });
 });

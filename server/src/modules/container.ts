@@ -3,6 +3,7 @@ import { createPasswordHasher } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import { createSessions } from '../auth/sessions';
 import { fromRoot, type Config } from '../config';
+import { publicOrigin } from '../config-safety';
 import { createVersionedCache, cachedRepository } from '../cache/versioned-cache';
 import type { Db } from '../db';
 import { cacheVersions } from '../db/cache-versions';
@@ -88,7 +89,6 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
     integrations,
     now,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
     log: (msg, err) => log.error({ err }, msg),
   });
   const orders = createOrdersService({
@@ -138,7 +138,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
 }
 
 /** The configured public origin of the site; in development without PUBLIC_BASE_URL, the address it listens on. */
-const siteOrigin = (config: Config) => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`;
+const siteOrigin = (config: Config) => publicOrigin(config);
 
 export type Services = ReturnType<typeof buildServices>;
 

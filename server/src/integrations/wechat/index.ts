@@ -32,5 +32,6 @@ export function createWechat(config: Config): Wechat {
   }
   return createSandboxWechat({
     authorizeBase: `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}${SANDBOX_AUTHORIZE_PATH}`,
+    secret: config.WECHAT_SANDBOX_SECRET,
   });
 }

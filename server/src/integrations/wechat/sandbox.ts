@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WechatError, type OauthScope, type Wechat } from './types';
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 28);
@@ -7,18 +7,32 @@ const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice
 export const SANDBOX_OA_PERSON = 'sandbox-oa-user';
 
 /**
- * Offline, deterministic WeChat. A code names a person: the part before the first '.' (so "alice" and "alice.2"
- * are the same WeChat user; a real random code is a new person each time). Openids differ per app as in WeChat,
- * the unionid is the same for one person across the mini program and the official account.
+ * Offline, deterministic WeChat. A code signed by this sandbox (`sandboxCode(person)`: `<person>.<nonce>.<hmac>`,
+ * HMAC-SHA256 under `secret`) names that person, so "alice.1.<sig>" and "alice.2.<sig>" are the same WeChat user.
+ * Any other code, including a signed code with anything changed or appended ("<code>.forged"), is a person of its
+ * own (as a real random code is a new person), so nobody can make up a code for someone else. Openids differ per
+ * app as in WeChat, the unionid is the same for one person across the mini program and the official account.
  * Codes starting with "invalid" are refused like a wrong or used code; "unavailable" simulates an outage.
  */
-export function createSandboxWechat(options: { authorizeBase: string }): Wechat {
+export function createSandboxWechat(options: { authorizeBase: string; secret: string }): Wechat {
+  const key = options.secret || randomBytes(32).toString('hex');
+  const sign = (text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
+  const signedPerson = (code: string): string | undefined => {
+    const at = code.lastIndexOf('.');
+    const body = code.slice(0, at);
+    const person = body.split('.')[0]!;
+    if (at <= 0 || !person || !body.includes('.')) return undefined;
+    const given = Buffer.from(code.slice(at + 1));
+    const expected = Buffer.from(sign(body));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? person : undefined;
+  };
   const person = (code: string) => {
     const trimmed = code.trim();
     if (!trimmed || trimmed.startsWith('invalid'))
       throw new WechatError('invalid_code', 'sandbox: invalid code', 40029);
     if (trimmed.startsWith('unavailable')) throw new WechatError('unavailable', 'sandbox: unavailable', -1);
-    return trimmed.split('.')[0]!;
+    const signed = signedPerson(trimmed);
+    return signed !== undefined ? `person:${signed}` : `code:${trimmed}`;
   };
   return {
     mode: 'sandbox',
@@ -42,6 +56,11 @@ export function createSandboxWechat(options: { authorizeBase: string }): Wechat 
     },
     async miniProgramCode() {
       return null;
+    },
+    sandboxCode(who: string) {
+      if (!who || who.includes('.')) throw new Error('sandbox: a person name has no dots');
+      const body = `${who}.${randomBytes(6).toString('hex')}`;
+      return `${body}.${sign(body)}`;
     },
   };
 }

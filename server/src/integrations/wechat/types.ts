@@ -44,6 +44,8 @@ export interface Wechat {
    * published mini program to open (callers show a code of the H5 site instead).
    */
   miniProgramCode(request: MiniProgramCodeRequest): Promise<MiniProgramCodeImage | null>;
+  /** Sandbox only: a signed code for WeChat person `person` (what its authorize page hands back; tests use it). */
+  sandboxCode?(person: string): string;
 }
 
 /**

@@ -9,6 +9,6 @@ export interface RequestContext {
   userId?: number;
   sessionId?: number;
   platform: Platform;
-  /** scheme://host[:port] the request came to (the allowed OAuth return origin when PUBLIC_BASE_URL is empty). */
+  /** The site's configured origin (PUBLIC_BASE_URL, else the listening address): the allowed OAuth return origin. */
   origin: string;
 }

@@ -16,6 +16,8 @@ import {
 } from '../../../../types/api/accounts';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
 import type { Platform } from '../../auth/sessions';
+import type { Config } from '../../config';
+import { publicOrigin } from '../../config-safety';
 import { requireUser, userIdOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
@@ -38,19 +40,21 @@ function platformOf(req: FastifyRequest): Platform {
   return /^https:\/\/servicewechat\.com\//.test(req.headers.referer ?? '') ? 'weapp' : 'h5';
 }
 
-function contextOf(req: FastifyRequest): RequestContext {
-  return {
+/** The request's context; `origin` is the configured site origin, never the request's Host header. */
+function contextFor(config: Config) {
+  return (req: FastifyRequest): RequestContext => ({
     ip: req.ip,
     lang: req.lang,
     ...(req.userId !== undefined ? { userId: req.userId } : {}),
     ...(req.sessionId !== undefined ? { sessionId: req.sessionId } : {}),
     platform: platformOf(req),
-    origin: `${req.protocol}://${req.host}`,
-  };
+    origin: publicOrigin(config, req.socket?.localPort),
+  });
 }
 
-export const accountsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, integrations }) => {
+export const accountsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, integrations, config }) => {
   const service = services.accounts;
+  const contextOf = contextFor(config);
 
   app.post(
     '/reg',

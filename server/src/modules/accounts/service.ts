@@ -17,7 +17,6 @@ import { createWechatLogin } from './wechat-login';
 /** The core's dependencies plus what WeChat login and password reset need. */
 export interface AccountsServiceDeps extends AccountsDeps {
   integrations: Pick<Integrations, 'wechat' | 'sms'>;
-  publicBaseUrl: string;
   log: (msg: string, err?: unknown) => void;
 }
 

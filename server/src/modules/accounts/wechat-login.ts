@@ -30,7 +30,6 @@ export interface WechatLoginDeps {
   limiter: RateLimiter;
   wechat: Wechat;
   now: () => number;
-  publicBaseUrl: string;
   log: (msg: string, err?: unknown) => void;
 }
 
@@ -180,13 +179,13 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
     return core.issue(userId, ctx, { is_new: true, wechat_linked: false });
   }
 
-  /** The allowed origin of OAuth return pages: PUBLIC_BASE_URL's, else the request's own. */
-  function checkRedirect(redirect: string, requestOrigin: string): string {
+  /** The allowed origin of OAuth return pages: the site's configured origin (never the request's Host header). */
+  function checkRedirect(redirect: string, siteOrigin: string): string {
     let origin: string;
     let url: URL;
     try {
       // Normalised, so an explicit default port (Host: example.com:80) still matches.
-      origin = new URL(deps.publicBaseUrl || requestOrigin).origin;
+      origin = new URL(siteOrigin).origin;
       url = new URL(redirect, `${origin}/`);
     } catch {
       throw invalidField('redirect', 'account.redirect_invalid');
@@ -242,7 +241,9 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
         return undefined;
       }
       const url = new URL(redirectUri);
-      url.searchParams.set('code', `${SANDBOX_OA_PERSON}.${randomBytes(6).toString('hex')}`);
+      const code = wechat.sandboxCode?.(SANDBOX_OA_PERSON);
+      if (!code) return undefined;
+      url.searchParams.set('code', code);
       url.searchParams.set('state', state);
       return url.href;
     },
