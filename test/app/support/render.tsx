@@ -1,15 +1,18 @@
-import { act, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-
-// Tells React that updates are wrapped in act() here (what @testing-library/react would set).
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import {
+  act,
+  cleanup as rtlCleanup,
+  getByText as rtlGetByText,
+  queryAllByText as rtlQueryAllByText,
+  queryByText as rtlQueryByText,
+  render as rtlRender,
+  waitFor as rtlWaitFor,
+} from '@testing-library/react';
+import type { ReactElement } from 'react';
 
 /*
- * A small stand-in for @testing-library/react: that package is installed but its peer @testing-library/dom is
- * not (legacy-peer-deps), so importing it fails. These helpers cover what the page tests need.
+ * The page tests' helpers, on @testing-library/react: its render, cleanup, act, text queries and waitFor, with the
+ * async shape these tests were written in (each step awaits React and pending promises).
  */
-
-const mounted = new Set<{ root: Root; container: HTMLElement }>();
 
 export interface Rendered {
   container: HTMLElement;
@@ -18,65 +21,48 @@ export interface Rendered {
 }
 
 export async function render(ui: ReactElement): Promise<Rendered> {
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  const entry = { root, container };
-  mounted.add(entry);
+  let result: ReturnType<typeof rtlRender> | undefined;
   await act(async () => {
-    root.render(ui);
+    result = rtlRender(ui);
   });
+  const rendered = result!;
   return {
-    container,
+    container: rendered.container,
     rerender: async (next) => {
       await act(async () => {
-        root.render(next);
+        rendered.rerender(next);
       });
     },
     unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-      mounted.delete(entry);
+      await act(async () => {
+        rendered.unmount();
+      });
     },
   };
 }
 
 export async function cleanup() {
-  for (const entry of [...mounted]) {
-    await act(async () => entry.root.unmount());
-    entry.container.remove();
-    mounted.delete(entry);
-  }
+  await act(async () => {
+    rtlCleanup();
+  });
 }
 
 afterEach(cleanup);
 
-/** The element's own text: its direct text nodes, trimmed (Taro's <Text> renders text straight inside). */
-function ownText(el: Element): string {
-  let text = '';
-  el.childNodes.forEach((node) => {
-    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
-  });
-  return text.trim();
-}
-
-const matches = (value: string, text: string | RegExp) =>
-  typeof text === 'string' ? value === text : text.test(value);
-
+/*
+ * Text queries match an element's own text nodes, trimmed (Taro's <Text> renders text straight inside): Testing
+ * Library's default. queryByText and getByText throw when several elements match.
+ */
 export function queryAllByText(container: Element, text: string | RegExp): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>('*')).filter((el) => matches(ownText(el), text));
+  return rtlQueryAllByText(container as HTMLElement, text);
 }
 
 export function queryByText(container: Element, text: string | RegExp): HTMLElement | null {
-  const found = queryAllByText(container, text);
-  if (found.length > 1) throw new Error(`Several elements with text ${String(text)}`);
-  return found[0] ?? null;
+  return rtlQueryByText(container as HTMLElement, text);
 }
 
 export function getByText(container: Element, text: string | RegExp): HTMLElement {
-  const found = queryByText(container, text);
-  if (!found) throw new Error(`No element with text ${String(text)} in: ${container.textContent}`);
-  return found;
+  return rtlGetByText(container as HTMLElement, text);
 }
 
 export function getBySelector(container: Element, selector: string): HTMLElement {
@@ -91,20 +77,10 @@ export async function click(el: HTMLElement) {
   });
 }
 
-/** Retries `check` (flushing React and pending promises between tries) until it stops throwing. */
+/** Retries `check` (Testing Library's waitFor: React flushed between tries) until it stops throwing. */
 // Generous: Taro's H5 components render their inner elements asynchronously, slower on a loaded CI machine.
 export async function waitFor<T>(check: () => T, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 5));
-      });
-    }
-  }
+  return rtlWaitFor(check, { timeout: timeoutMs, interval: 5 });
 }
 
 /** Runs a store action (or anything that re-renders observers) inside act. */
