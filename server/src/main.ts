@@ -4,10 +4,9 @@ import { sandboxesOf } from './config-safety';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-import { purgeExpired } from './modules/accounts/housekeeping';
+import { createIntegrations } from './integrations';
+import { createAppJobs } from './app-jobs';
 import { buildApp as buildSite, buildIsStale } from './site-build';
-
-const HOUR = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -19,28 +18,27 @@ async function main() {
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
-  const app = await buildApp({ config, db });
+  const integrations = createIntegrations(config);
+  const app = await buildApp({ config, db, integrations });
   const sandboxes = sandboxesOf(config);
   if (config.NODE_ENV === 'production' && sandboxes.length > 0) {
     // Only reachable with ALLOW_SANDBOX=1 (config.ts refuses otherwise): a demo, said loudly.
     app.log.warn(`ALLOW_SANDBOX=1: production runs sandbox integrations (${sandboxes.join(', ')}); a demo only`);
   }
 
-  // Old sessions, codes and rate counters are removed at start and hourly (any process may do it: deletes are idempotent).
-  const housekeeping = () =>
-    purgeExpired(db.kysely, Date.now(), config.SESSION_IDLE_DAYS).then(
-      (purged) => app.log.info({ purged }, 'housekeeping'),
-      (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
-    );
-  void housekeeping();
-  const housekeepingTimer = setInterval(() => void housekeeping(), HOUR);
-  housekeepingTimer.unref();
+  // Background jobs (purges, unpaid-order timeout, demo mode) on the durable runner: every instance may run one
+  // (each due job runs once, claimed in the database); JOBS=off keeps this process to answering requests.
+  const jobs = config.JOBS === 'on' ? createAppJobs({ config, db, integrations, log: app.log }) : null;
+  if (jobs) {
+    await jobs.runner.start();
+    app.log.info({ owner: jobs.runner.owner, demo: jobs.demo }, 'job runner started');
+  }
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(housekeepingTimer);
+    await jobs?.runner.stop();
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await db.destroy();

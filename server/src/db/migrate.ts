@@ -7,6 +7,7 @@ import { m0004Accounts } from './migrations/0004-accounts';
 import { m0005WalletLedger } from './migrations/0005-wallet-ledger';
 import { m0006Orders } from './migrations/0006-orders';
 import { m0007Payments } from './migrations/0007-payments';
+import { m0008Jobs } from './migrations/0008-jobs';
 import { m0009CacheVersions } from './migrations/0009-cache-versions';
 import { m0010Counters } from './migrations/0010-counters';
 
@@ -20,6 +21,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0005-wallet-ledger': m0005WalletLedger(dialect),
     '0006-orders': m0006Orders(dialect),
     '0007-payments': m0007Payments(dialect),
+    '0008-jobs': m0008Jobs(dialect),
     '0009-cache-versions': m0009CacheVersions(dialect),
     '0010-counters': m0010Counters(dialect),
   };

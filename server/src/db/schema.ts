@@ -6,8 +6,10 @@ import type { WalletTables } from './tables/wallet';
 import type { CacheTables } from './tables/cache';
 import type { OrdersTables } from './tables/orders';
 import type { PaymentsTables } from './tables/payments';
+import type { JobsTables } from './tables/jobs';
 
 export type { ArticlesTable } from './tables/articles';
+export type { JobsTable } from './tables/jobs';
 export type { AreasTable, BuildingsTable, CitiesTable } from './tables/places';
 export type * from './tables/catalogue';
 export type * from './tables/accounts';
@@ -29,4 +31,5 @@ export interface Database
     WalletTables,
     CacheTables,
     OrdersTables,
-    PaymentsTables {}
+    PaymentsTables,
+    JobsTables {}

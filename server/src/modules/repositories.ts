@@ -8,6 +8,7 @@ import { createCatalogueRepository } from './catalogue/repository';
 import { createCodesRepository } from './codes/repository';
 import { createOrdersRepository } from './orders/repository';
 import { createPaymentsRepository } from './payments/repository';
+import { createJobsRepository } from './jobs/repository';
 import { createPlacesRepository } from './places/repository';
 import { createSearchRepository } from './search/repository';
 import { createStoresRepository } from './stores/repository';
@@ -27,6 +28,7 @@ export const repositoryFactories = {
   codes: createCodesRepository,
   orders: createOrdersRepository,
   payments: createPaymentsRepository,
+  jobs: createJobsRepository,
   places: createPlacesRepository,
   search: createSearchRepository,
   stores: createStoresRepository,

@@ -95,6 +95,18 @@ export function createOrdersRepository(db: Executor) {
         .limit(limit)
         .execute()
         .then((rows) => rows.map((r) => r.id)),
+
+    /** Orders in these statuses, placed after `createdAfter` and unchanged since `changedBefore` (demo mode). */
+    changedBefore: (statuses: readonly number[], changedBefore: number, createdAfter: number, limit = 100) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('status', 'in', statuses)
+        .where('updated_at', '<=', changedBefore)
+        .where('created_at', '>=', createdAfter)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute(),
   };
 }
 

@@ -1,0 +1,115 @@
+import type { Config } from './config';
+import { demoAdvanceOn } from './config-orders';
+import type { Db } from './db';
+import type { Integrations } from './integrations';
+import { purgeExpired } from './modules/accounts/housekeeping';
+import { createJobRunner, type JobRunnerOptions } from './modules/jobs/service';
+import { createOrdersService, isRefusal } from './modules/orders/service';
+import { createAppUnitOfWork } from './modules/repositories';
+import { OrderStatus } from '../../types/order-status';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export const JOB_KINDS = {
+  /** Expired SMS codes, ended sessions, OAuth states and old rate counters (accounts/housekeeping.ts). */
+  purge: 'housekeeping.purge',
+  /** Online orders not paid within ORDER_PAYMENT_TIMEOUT_MINUTES are cancelled, voucher and wallet given back. */
+  paymentTimeout: 'orders.payment_timeout',
+  /** Demo mode: new orders move one step along their path every DEMO_ADVANCE_SECONDS. */
+  demoAdvance: 'orders.demo_advance',
+} as const;
+
+/** How often the unpaid-order sweep runs: an order is cancelled at most this long after its time is up. */
+export const PAYMENT_SWEEP_MS = 30_000;
+
+/**
+ * Demo mode moves orders that are paid or pay later (never an unpaid online order) up to Completed; closing a
+ * completed order (Accomplished, the end of the dispute time) is left to the operator.
+ */
+const DEMO_STATUSES = [
+  OrderStatus.AwaitingMerchant,
+  OrderStatus.ConfirmedByRestaurant,
+  OrderStatus.BeingPrepared,
+  OrderStatus.DriverAssigned,
+  OrderStatus.DriverOnTheWay,
+  OrderStatus.Delivered,
+];
+
+export interface AppJobsDeps {
+  config: Config;
+  db: Db;
+  integrations: Integrations;
+  now?: () => number;
+  log?: JobRunnerOptions['log'];
+  /** Runner settings (tests poll by hand and name their runners). */
+  runner?: Pick<JobRunnerOptions, 'pollMs' | 'owner' | 'leaseMs'>;
+}
+
+/**
+ * The server's background jobs on the durable runner (modules/jobs): the purges, the unpaid-order timeout and demo
+ * mode. Order moves go through the orders service (its conditional transitions, give-backs and history), so a job
+ * that runs twice after a crash, or races a payment notification, changes an order at most once.
+ */
+export function createAppJobs({ config, db, integrations, now = Date.now, log, runner }: AppJobsDeps) {
+  const uow = createAppUnitOfWork(db.kysely);
+  const timeoutMs = config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000;
+  const demoMs = config.DEMO_ADVANCE_SECONDS * 1000;
+  const orders = createOrdersService({
+    uow,
+    now,
+    payments: integrations.payments,
+    paymentTimeoutMs: timeoutMs,
+    log: (msg, err) => log?.error({ err }, msg),
+  });
+
+  /** Cancels the online orders still unpaid `timeoutMs` after they were placed (only if still unpaid: expect 0). */
+  async function cancelUnpaid(at: number) {
+    let cancelled = 0;
+    for (let round = 0; round < 10; round++) {
+      const ids = await orders.unpaidBefore(at - timeoutMs + 1, 100);
+      let moved = 0;
+      for (const id of ids) {
+        try {
+          await orders.cancel(id, { actor: 'system', expect: OrderStatus.Submitted });
+          moved += 1;
+        } catch (e) {
+          // Paid (or cancelled) meanwhile: the conditional move refused, nothing to do.
+          if (!isRefusal(e)) throw e;
+        }
+      }
+      cancelled += moved;
+      if (ids.length < 100 || moved === 0) break;
+    }
+    return { cancelled };
+  }
+
+  /** Moves each order placed in the last day and unchanged for DEMO_ADVANCE_SECONDS one step forward. */
+  async function demoStep(at: number) {
+    const due = await uow.repos.orders.changedBefore(DEMO_STATUSES, at - demoMs, at - DAY, 200);
+    let advanced = 0;
+    for (const o of due) {
+      try {
+        await orders.advance(o.id, { actor: 'demo', expect: o.status });
+        advanced += 1;
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+      }
+    }
+    return { advanced };
+  }
+
+  const demo = demoAdvanceOn(config);
+  const jobRunner = createJobRunner({
+    repo: uow.repos.jobs,
+    now,
+    ...runner,
+    ...(log ? { log } : {}),
+    recurring: [
+      { kind: JOB_KINDS.purge, everyMs: HOUR, run: (at) => purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS) },
+      { kind: JOB_KINDS.paymentTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnpaid },
+      ...(demo ? [{ kind: JOB_KINDS.demoAdvance, everyMs: demoMs, run: demoStep }] : []),
+    ],
+  });
+  return { runner: jobRunner, demo, cancelUnpaid, demoStep };
+}
