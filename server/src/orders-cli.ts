@@ -44,8 +44,10 @@ export function parseOrderRef(ref: string | undefined): number | null {
 const label = (status: number, lang: 'cn' | 'en') =>
   `${ORDER_STATUS_LABELS[status as OrderStatusCode]?.[lang] ?? 'unknown'} (${status})`;
 
-function describe(move: OrderMove, lang: 'cn' | 'en'): string[] {
-  const lines = [`Order ${move.order_id}: ${label(move.from, lang)} -> ${label(move.status, lang)}`];
+function describe(move: OrderMove, lang: 'cn' | 'en', cancelled: boolean): string[] {
+  // A paid online order is cancelled, then refunded, in one go.
+  const via = move.status === 5 && move.from !== 4 && move.provider_refund && cancelled ? ` -> ${label(4, lang)}` : '';
+  const lines = [`Order ${move.order_id}: ${label(move.from, lang)}${via} -> ${label(move.status, lang)}`];
   if (move.wallet_returned_fen > 0) lines.push(`  wallet: ${move.wallet_returned_fen} fen given back`);
   if (move.voucher_returned) lines.push('  voucher: given back');
   if (move.provider_refund) {
@@ -113,7 +115,7 @@ export async function runOrdersCli(
         : command === 'cancel'
           ? await orders.cancel(orderId, { actor: 'operator' })
           : await orders.refund(orderId, { actor: 'operator' });
-    for (const line of describe(move, lang)) io.out(line);
+    for (const line of describe(move, lang, command === 'cancel')) io.out(line);
     return 0;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -4,6 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { transition } from '../../server/src/modules/orders/service';
+import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import { runOrdersCli, parseOrderRef } from '../../server/src/orders-cli';
 import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
 import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
@@ -85,6 +87,36 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
     expect(await statusOf(t, o.id)).toBe(5);
     const wallet = (await api.get('wallet', { token: rich.token })).body.data;
     expect(wallet.balance_fen).toBe(30_000);
+  });
+
+  test('cancelling a paid online order refunds the payment through the provider, and says so', async () => {
+    const o = await placeOrder(t, api, me.token, { method: 'wechat' });
+    const uow = createAppUnitOfWork(t.db.kysely);
+    // Paid as the notification would mark it (payments.test.ts covers the notification itself).
+    await t.db.kysely
+      .insertInto('payments')
+      .values({
+        order_id: o.id,
+        provider: 'sandbox',
+        out_trade_no: `CLI${o.id}`,
+        amount_fen: o.total,
+        state: 'paid',
+        transaction_id: `tx-cli-${o.id}`,
+        paid_at: clock.now(),
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      })
+      .execute();
+    await uow.transaction((tx) => transition(tx, o.id, 0, 6, 'payment', { at: clock.now(), paidAt: clock.now() }));
+    const res = await run('cancel', String(o.id));
+    expect(res).toEqual({
+      code: 0,
+      out: [
+        `Order ${o.id}: Awaiting merchant to accept (6) -> Cancelled (4) -> Refunded (5)`,
+        `  online payment: refund RCLI${o.id} of ${o.total} fen sent`,
+      ].join('\n'),
+      err: '',
+    });
   });
 
   test('usage errors', async () => {

@@ -7,7 +7,7 @@
 import { createSandboxPayments, type SandboxPayments } from '../../server/src/integrations/payments/sandbox';
 import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
 import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import { creditWallet, historyOf, ordersServiceOf, placeOrder, statusOf } from './support/orders';
+import { creditWallet, historyOf, ordersServiceOf, paymentsServiceOf, placeOrder, statusOf } from './support/orders';
 
 const SECRET = 'payments-test-secret-0123456789';
 const NOTIFY = '/api/szeat/payments/notify/sandbox';
@@ -136,8 +136,12 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect((await cashierPay(tokenOf(ticket.cashier_url))).statusCode).toBe(303);
     expect(await outcomes(o.id)).toEqual(['paid', 'duplicate']);
     expect(await historyOf(t, o.id)).toHaveLength(2);
-    // And pay now refuses.
+    // And pay now refuses; the cashier link says so.
     expect((await pay(o.id, 'h5', {}, 'en')).body).toMatchObject({ code: 1001 });
+    const done = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(done.statusCode).toBe(409);
+    expect(done.body).toContain('This order cannot be paid now (Awaiting merchant to accept)');
+    expect(done.body).toContain(`href="https://szeat.test/paySucc/${o.id}"`);
   });
 
   test('the return path stays on our site; the mini program gets requestPayment parameters and pays with them', async () => {
@@ -283,6 +287,21 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     );
     expect(late.json()).toEqual({ code: 'SUCCESS', message: 'duplicate' });
     expect((await historyOf(t, o.id)).map((h) => h.status)).toEqual([0, 6]);
+  });
+
+  test('reconcile (the job runner, before a timeout cancel): a paid order whose notification was lost is not cancelled', async () => {
+    const o = await onlineOrder();
+    const payments = paymentsServiceOf(t, clock.now);
+    expect(await payments.reconcile(o.id)).toEqual([]);
+    sandbox.loseNotifications = true;
+    await cashierPay(tokenOf(o.ticket.cashier_url));
+    expect(await statusOf(t, o.id)).toBe(0);
+    expect(await payments.reconcile(o.id)).toEqual(['paid']);
+    await expect(ordersServiceOf(t, clock.now).cancel(o.id, { actor: 'system', expect: 0 })).rejects.toMatchObject({
+      key: 'order.changed',
+    });
+    expect(await statusOf(t, o.id)).toBe(6);
+    expect(await payments.reconcile(o.id)).toEqual([]);
   });
 
   test('cancelling a paid online order refunds it through the provider once; balance orders get the wallet back', async () => {

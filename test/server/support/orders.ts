@@ -1,4 +1,5 @@
 import { createOrdersService } from '../../../server/src/modules/orders/service';
+import { createPaymentsService } from '../../../server/src/modules/payments/service';
 import { createAppUnitOfWork } from '../../../server/src/modules/repositories';
 import type { Api } from './accounts';
 import type { TestApp } from './app';
@@ -79,6 +80,16 @@ export function ordersServiceOf(t: TestApp, now: () => number = Date.now) {
     now,
     payments: t.integrations.payments,
     paymentTimeoutMs: t.config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
+  });
+}
+
+/** The payments service on the test app's database and provider (reconcile is what the job runner calls). */
+export function paymentsServiceOf(t: TestApp, now: () => number = Date.now) {
+  return createPaymentsService({
+    uow: createAppUnitOfWork(t.db.kysely),
+    now,
+    provider: t.integrations.payments,
+    orders: ordersServiceOf(t, now),
   });
 }
 

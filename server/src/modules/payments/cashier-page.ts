@@ -1,5 +1,5 @@
 import type { Lang } from '../../../../types/lang';
-import { translate, type MessageKey } from '../../i18n/messages';
+import { translate, type MessageKey, type MessageParams } from '../../i18n/messages';
 import { yuan } from '../checkout/money';
 
 const escape = (s: string) =>
@@ -46,7 +46,7 @@ export function cashierPage(p: {
 }
 
 /** A cashier link that cannot be used (altered, expired, order no longer payable), with a way back. */
-export function cashierError(lang: Lang, key: MessageKey, back?: string): string {
+export function cashierError(lang: Lang, key: MessageKey, back?: string, params?: MessageParams): string {
   const link = back ? `<p><a href="${escape(back)}">${escape(translate(lang, 'cashier.back'))}</a></p>` : '';
-  return shell(lang, `<p class="error" data-testid="error">${escape(translate(lang, key))}</p>${link}`);
+  return shell(lang, `<p class="error" data-testid="error">${escape(translate(lang, key, params))}</p>${link}`);
 }

@@ -8,7 +8,7 @@ import { requireUser, userIdOf } from '../../plugins/auth';
 import { API_PREFIX, ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
 import { cashierError, cashierPage } from './cashier-page';
-import { NOTIFY_PATH, SANDBOX_CASHIER_PATH, type PaymentsService } from './service';
+import { NOTIFY_PATH, SANDBOX_CASHIER_PATH, statusText, type PaymentsService } from './service';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
 const secured = { onRequest: requireUser };
@@ -111,6 +111,11 @@ async function sandboxCashier(app: FastifyInstance, { service }: { service: Paym
       const { session } = found;
       const lang = langOf(req, session.lang);
       if (found.expired) return html(reply, 410, cashierError(lang, 'cashier.expired', session.cancel_url));
+      // Already paid, cancelled or moved on: nothing to pay here (the way back shows the order as it is).
+      if (found.status !== 0) {
+        const status = statusText(found.status ?? -1, lang);
+        return html(reply, 409, cashierError(lang, 'pay.not_payable', session.return_url, { status }));
+      }
       return html(
         reply,
         200,

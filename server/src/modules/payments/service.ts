@@ -16,7 +16,7 @@ import type { OrderRow } from '../orders/repository';
 import { isOnline, orderNo, statusText, transition, type OrdersService } from '../orders/service';
 import type { AppUnitOfWork } from '../repositories';
 
-export { SANDBOX_CASHIER_PATH };
+export { SANDBOX_CASHIER_PATH, statusText };
 export type { CashierSession };
 
 /** Where providers post their notifications, under the API prefix (`/payments/notify/{provider}`). */
@@ -156,6 +156,31 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
+  async function reconcile(orderId: number): Promise<NoticeOutcome[]> {
+    const applied: NoticeOutcome[] = [];
+    for (const p of await repos.payments.ofOrder(orderId)) {
+      if (p.state !== 'created' || p.provider !== provider.name) continue;
+      let q;
+      try {
+        q = await provider.query(p.out_trade_no);
+      } catch (err) {
+        log(`payment query ${p.out_trade_no} failed`, err);
+        continue;
+      }
+      if (q.state === 'paid' && q.transactionId && q.amountFen !== undefined && q.paidAt !== undefined) {
+        const notice: PaymentNotice = {
+          outTradeNo: p.out_trade_no,
+          transactionId: q.transactionId,
+          amountFen: q.amountFen,
+          state: 'paid',
+          paidAt: q.paidAt,
+        };
+        applied.push(await apply(notice, 'query'));
+      }
+    }
+    return applied;
+  }
+
   const checkResult = (o: OrderRow, lang: Lang): CheckOrderPay => ({
     order_id: o.id,
     paid: o.paid_at !== null || (o.payment_method === 'cod' && o.status !== S.Cancelled && o.status !== S.Refunded),
@@ -220,34 +245,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** Whether the order is paid; an unpaid online order's payment is looked up at the provider (lost notification). */
     async check(userId: number, orderId: number, lang: Lang): Promise<CheckOrderPay> {
-      let order = await ownOrder(userId, orderId);
-      if (order.status === S.Submitted && isOnline(order)) {
-        for (const p of await repos.payments.ofOrder(order.id)) {
-          if (p.state !== 'created' || p.provider !== provider.name) continue;
-          let q;
-          try {
-            q = await provider.query(p.out_trade_no);
-          } catch (err) {
-            log(`payment query ${p.out_trade_no} failed`, err);
-            continue;
-          }
-          if (q.state === 'paid' && q.transactionId && q.amountFen !== undefined && q.paidAt !== undefined) {
-            await apply(
-              {
-                outTradeNo: p.out_trade_no,
-                transactionId: q.transactionId,
-                amountFen: q.amountFen,
-                state: 'paid',
-                paidAt: q.paidAt,
-              },
-              'query',
-            );
-          }
-        }
-        order = await ownOrder(userId, orderId);
-      }
-      return checkResult(order, lang);
+      const order = await ownOrder(userId, orderId);
+      if (order.status === S.Submitted && isOnline(order)) await reconcile(order.id);
+      return checkResult(await ownOrder(userId, orderId), lang);
     },
+
+    /**
+     * Asks the provider about the order's unsettled payments and applies what it says (a lost notification). The job
+     * runner calls this before cancelling an unpaid order, so a payment whose notification is late is not cancelled.
+     * Answers the outcomes applied (empty when the provider knows of no payment).
+     */
+    reconcile,
 
     /** The provider's notification: verified over the raw bytes, then applied; answered in the provider's format. */
     async notify(
