@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { openDb } from '../../server/src/db';
+import { openDb, type Db } from '../../server/src/db';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedIfEmpty } from '../../server/src/db/seed';
 import { createIntegrations, type Integrations } from '../../server/src/integrations';
@@ -17,6 +17,10 @@ export interface RealServer {
   url: string;
   /** The app's integrations (sandboxes): tests read e.g. the SMS outbox here. */
   integrations: Integrations;
+  /** The server's own database handle: tests change data behind the app's back (a price, a balance) with it. */
+  db: Db;
+  /** The database URL, for a second process on the same file (the operator tool). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,8 @@ export async function startRealServer({ siteDir }: { siteDir?: string } = {}): P
     return {
       url: `http://127.0.0.1:${address.port}`,
       integrations,
+      db,
+      databaseUrl: config.DATABASE_URL,
       async close() {
         if (closed) return;
         closed = true;

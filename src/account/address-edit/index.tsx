@@ -22,6 +22,7 @@ import { successPause } from '../../utils/pause';
 import { useLoad } from '../../utils/use-load';
 import '../login/index.scss';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 type Errors = FormErrors<(typeof ADDRESS_FIELDS)[number]>;
 
@@ -40,7 +41,7 @@ function AddressEditPage() {
   const { api, session, platform, ui } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const rawId = nav.params('addressEdit').id ?? '';
+  const rawId = useRouteParams(nav, 'addressEdit').id ?? '';
   const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
   const [existing, reload] = useLoad<Address | null>(
     () => (id && session.isLoggedIn ? api.addresses.get(id) : Promise.resolve(null)),

@@ -8,6 +8,7 @@ import { OauthStateError, useStores, useT } from '../../stores';
 import { firstError, isValid, LOGIN_FIELDS, loginErrors, type FormErrors } from '../../utils/account-forms';
 import { successPause } from '../../utils/pause';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 type Errors = FormErrors<(typeof LOGIN_FIELDS)[number]>;
 
@@ -23,7 +24,7 @@ function LoginPage() {
   const { session, platform, ui } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const params = nav.params('login');
+  const params = useRouteParams(nav, 'login');
   const isBack = flagOn(params.isBack);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

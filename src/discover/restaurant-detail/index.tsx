@@ -18,6 +18,7 @@ import { MenuSection } from './parts/menu';
 import { ReviewsSection } from './parts/reviews';
 import { StoreCode } from './parts/store-code';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
@@ -29,7 +30,7 @@ function RestaurantDetailPage() {
   const { api, ui, platform, location, search, cart, session } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const params = nav.params('restaurantDetail');
+  const params = useRouteParams(nav, 'restaurantDetail');
   const id = toId(params.id);
   const itemId = toId(params.item);
   const chosen = location.chosen;

@@ -15,6 +15,7 @@ import { formatPrice } from '../../utils/price';
 import { usePolling } from '../../utils/use-polling';
 import { methodLabel } from '../settlement/parts/choices';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 /** Issue 9: the open page shows a new status within 5 seconds. */
 export const ORDER_POLL_MS = 4000;
@@ -28,7 +29,7 @@ function OrderDetailPage() {
   const { api, session, platform, ui, payment } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const raw = nav.params('orderDetail').orderId ?? '';
+  const raw = useRouteParams(nav, 'orderDetail').orderId ?? '';
   const orderId = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
   const [order, setOrder] = useState<Order | undefined>();
   const [error, setError] = useState<unknown>();
@@ -104,10 +105,19 @@ function OrderDetailPage() {
       : []),
     ['payment-method', t('order.payment_method'), methodLabel(t, order.payment_method)],
     ...(order.payment_method !== 'cod'
-      ? [['paid', t('order.status'), order.paid ? t('order.paid') : t('order.unpaid')] as [string, string, string]]
+      ? [
+          ['paid', t('order.payment_status'), order.paid ? t('order.paid') : t('order.unpaid')] as [
+            string,
+            string,
+            string,
+          ],
+        ]
       : []),
-    ['recipient', t('order.recipient'), order.recipient_name],
-    ['phone', t('order.phone'), order.phone],
+    // A collection order has nobody to deliver to.
+    ...(order.recipient_name
+      ? [['recipient', t('order.recipient'), order.recipient_name] as [string, string, string]]
+      : []),
+    ...(order.phone ? [['phone', t('order.phone'), order.phone] as [string, string, string]] : []),
     ...(order.mode === 'delivery' ? [['address', t('order.address'), order.address] as [string, string, string]] : []),
     ['cutlery', t('order.cutlery'), order.cutlery ? t('order.cutlery_yes') : t('order.cutlery_no')],
     ['comment', t('order.comment'), order.comment || t('order.no_comment')],

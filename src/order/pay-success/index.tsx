@@ -9,6 +9,7 @@ import { ErrorState, Loading } from '../../components/state-view';
 import { useStores, useT } from '../../stores';
 import { formatPrice } from '../../utils/price';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 type State = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'done'; order: Order; paid: boolean };
 
@@ -23,7 +24,7 @@ function PaySuccessPage() {
   const { api, session, platform, ui, payment } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const raw = nav.params('paySuccess').orderId ?? '';
+  const raw = useRouteParams(nav, 'paySuccess').orderId ?? '';
   const orderId = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);

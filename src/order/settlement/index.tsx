@@ -16,6 +16,7 @@ import { Extras, PaymentMethods, VoucherPicker } from './parts/choices';
 import { Amounts, ChangesList, Lines } from './parts/summary';
 import { AddressChoice, CollectionTime, ModeTabs } from './parts/where';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 type Sheet = 'address' | 'time' | 'voucher' | undefined;
@@ -37,7 +38,7 @@ function SettlementPage() {
   const { api, session, platform, ui, cart, payment } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const rid = toId(nav.params('settlement').rid);
+  const rid = toId(useRouteParams(nav, 'settlement').rid);
   const loggedIn = session.isLoggedIn;
 
   const [mode, setMode] = useState<OrderMode>('delivery');

@@ -8,12 +8,13 @@ import { useStores, useT } from '../../stores';
 import { formatDate } from '../../utils/date';
 import { useLoad } from '../../utils/use-load';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 /** /article/{id}: title, date and body in the current language. */
 function ArticlePage() {
   const { api, ui, platform } = useStores();
   const t = useT();
-  const rawId = platform.navigation.params('article').id ?? '';
+  const rawId = useRouteParams(platform.navigation, 'article').id ?? '';
   const id = /^\d+$/.test(rawId) ? Number(rawId) : NaN;
   const [article, reload] = useLoad(
     () => (Number.isSafeInteger(id) && id > 0 ? api.articles.get(id) : Promise.reject(new Error('bad id'))),

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { useRouteParams } from '../../utils/use-route-params';
 
 /**
  * webview?url=…: the mini program's way to show a web page a promotion or ad links to (platform.openUrl sends only
@@ -13,7 +14,7 @@ import './index.scss';
 function WebViewPage() {
   const { platform } = useStores();
   const t = useT();
-  const url = platform.navigation.params('webview').url ?? '';
+  const url = useRouteParams(platform.navigation, 'webview').url ?? '';
   const allowed = !!url && platform.webViewAllowed(url);
   useEffect(() => platform.setTitle(t('link.page_title')), [platform, t]);
 

@@ -29,6 +29,7 @@ describe('order_detail/{orderId}', () => {
     expect(row('mode')).toBe('Delivery');
     expect(row('payment-method')).toBe('WeChat Pay');
     expect(row('paid')).toBe('Paid');
+    expect(container.querySelector('.order-detail__row--paid .order-detail__label')!.textContent).toBe('Payment');
     expect(row('recipient')).toBe('Li Lei');
     expect(row('phone')).toBe('13800138000');
     expect(row('address')).toBe('Dongmen Pedestrian Street, Room 1201');
@@ -46,15 +47,25 @@ describe('order_detail/{orderId}', () => {
   it('a collection order shows its code and time', async () => {
     const a = withAccountDefaults(fakeApi());
     a.orders.info.mockResolvedValue(
-      order(89, { mode: 'collection', collection_code: '4821', collection_time: Date.UTC(2030, 0, 1, 4, 30) }),
+      order(89, {
+        mode: 'collection',
+        collection_code: '482193',
+        collection_time: Date.UTC(2030, 0, 1, 4, 30),
+        // The server keeps no recipient for a collection order.
+        recipient_name: '',
+        phone: '',
+        address: '',
+      }),
     );
     const { container } = await renderPage(OrderDetailPage, { api: a, params: { orderId: '89' }, storage: LOGGED_IN });
     await waitFor(() => container.querySelector('.order-detail__code'));
-    expect(container.querySelector('.order-detail__code-value')!.textContent).toBe('4821');
+    expect(container.querySelector('.order-detail__code-value')!.textContent).toBe('482193');
     expect(container.querySelector('.order-detail__row--collection-time .order-detail__value')!.textContent).toBe(
       '2030-01-01 12:30',
     );
     expect(container.querySelector('.order-detail__row--address')).toBeNull();
+    expect(container.querySelector('.order-detail__row--recipient')).toBeNull();
+    expect(container.querySelector('.order-detail__row--phone')).toBeNull();
   });
 
   it(`asks again every ${ORDER_POLL_MS / 1000} s while shown, shows the new status, and stops when closed`, async () => {

@@ -120,6 +120,18 @@ describe('restaurant_detail', () => {
     expect(platform.feedback.toast).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps its own restaurant when it re-renders under another screen (logged in on the login page over it)', async () => {
+    const a = api();
+    a.cart.list.mockResolvedValue(cartData([]));
+    const { container, platform, store } = await page(a);
+    // The login screen is on top now: the platform reads its parameters.
+    platform.navigation.params.mockReturnValue({ isBack: '1' });
+    await actAsync(async () => store.session.setToken('tok-new'));
+    await waitFor(() => expect(a.cart.list).toHaveBeenCalledWith(9));
+    expect(container.querySelector('.store-header__name')!.textContent).toBe('Dongmen Lanzhou Noodles');
+    expect(queryByText(container, 'This restaurant does not exist or is no longer listed')).toBeNull();
+  });
+
   it('"Search For A Dish" filters the menu by menuName, and leaving clears it', async () => {
     const view = await page(api());
     const { container, store } = view;

@@ -3,13 +3,15 @@
  * (no H5 site: the mini program only calls the API), and a RequestHandler that forwards the app's wx.request calls to
  * it, so the compiled pages render the server's own answers.
  */
-import { startRealServer } from '../../support/real-server';
+import { startRealServer, type RealServer } from '../../support/real-server';
 import type { FakeRequest, FakeResponse, RequestHandler } from './fake-wx';
 
 export interface ApiServer {
   url: string;
   /** Forwards a wx.request to the server, whatever host the build put in front of /api/szeat/. */
   handler: RequestHandler;
+  /** The server itself (its database, for changes behind the app's back). */
+  server: RealServer;
   close(): Promise<void>;
 }
 
@@ -34,5 +36,5 @@ export async function startApiServer(): Promise<ApiServer> {
     }
     return { statusCode: res.status, data, header: { 'Content-Type': res.headers.get('content-type') ?? '' } };
   };
-  return { url, handler, close: () => server.close() };
+  return { url, handler, server, close: () => server.close() };
 }
