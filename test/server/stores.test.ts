@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { BUILDINGS, UNCOVERED_BUILDING_IDS } from '../../server/src/db/seed/places';
 import { RENOVATION_RESUME_AT } from '../../server/src/db/seed/catalogue-data/restaurants';
+import { createStoresRepository } from '../../server/src/modules/stores/repository';
+import { createStoresService } from '../../server/src/modules/stores/service';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 /** Epoch ms of a China-time (UTC+8) wall clock. 1 October 2026 is a Thursday. */
@@ -391,6 +393,27 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
       expect((await get('menulist?restaurant_id=9&keyword=%25')).body.data.item_count).toBe(0);
       // A blank keyword is no filter.
       expect((await get('menulist?restaurant_id=9&keyword=%20')).body.data.item_count).toBeGreaterThanOrEqual(15);
+    });
+
+    it('reads a menu in two queries (dishes with categories, groups with options), a third only for no dish', async () => {
+      let queries = 0;
+      const counting = t.db.kysely.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const service = createStoresService(createStoresRepository(counting), () => clock.t);
+      const direct = (await get('menulist?restaurant_id=3', 'en')).body.data;
+      expect(await service.menu(3, undefined, 'en')).toEqual(direct);
+      expect(queries).toBe(2);
+      queries = 0;
+      expect((await service.menu(9, 'pizza', 'en')).categories).toEqual([]);
+      expect(queries).toBe(3);
+      queries = 0;
+      await expect(service.menu(999, undefined, 'en')).rejects.toMatchObject({ key: 'store.not_found' });
+      expect(queries).toBe(3);
     });
 
     it('gives 404 for an unknown restaurant and 400 for bad input', async () => {

@@ -57,10 +57,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'hoursOf',
     'ratingsOf',
     'ratingBreakdown',
-    'categories',
-    'items',
-    'optionGroups',
-    'options',
+    'menuItems',
+    'menuOptions',
     'withCuisine',
     'maxRadius',
   ]);

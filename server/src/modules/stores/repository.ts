@@ -136,44 +136,46 @@ export function createStoresRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    categories(restaurantId: number) {
-      return db
-        .selectFrom('menu_categories')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .orderBy('sort')
-        .orderBy('id')
+    /**
+     * A menu's dishes with their categories, in menu order, in one query: optionally only those whose name (either
+     * language) contains keyword. A category without a (matching) dish has no row, as the menu shows none.
+     */
+    menuItems(restaurantId: number, keyword?: string) {
+      let q = db
+        .selectFrom('menu_items')
+        .innerJoin('menu_categories', 'menu_categories.id', 'menu_items.category_id')
+        .selectAll('menu_items')
+        .select(['menu_categories.name_cn as category_name_cn', 'menu_categories.name_en as category_name_en'])
+        .where('menu_items.restaurant_id', '=', restaurantId);
+      if (keyword) {
+        const p = containsPattern(keyword);
+        q = q.where((eb) => eb.or([contains('menu_items.name_cn', p), contains('menu_items.name_en', p)]));
+      }
+      return q
+        .orderBy('menu_categories.sort')
+        .orderBy('menu_categories.id')
+        .orderBy('menu_items.sort')
+        .orderBy('menu_items.id')
         .execute();
     },
 
-    /** Items of a restaurant, optionally only those whose name (either language) contains keyword. */
-    items(restaurantId: number, keyword?: string) {
-      let q = db.selectFrom('menu_items').selectAll().where('restaurant_id', '=', restaurantId);
-      if (keyword) {
-        const p = containsPattern(keyword);
-        q = q.where((eb) => eb.or([contains('name_cn', p), contains('name_en', p)]));
-      }
-      return q.orderBy('category_id').orderBy('sort').orderBy('id').execute();
-    },
-
-    optionGroups(restaurantId: number) {
+    /** A menu's option groups with their options (none for a group without), in order, in one query. */
+    menuOptions(restaurantId: number) {
       return db
         .selectFrom('option_groups')
         .innerJoin('menu_items', 'menu_items.id', 'option_groups.item_id')
+        .leftJoin('menu_options', 'menu_options.group_id', 'option_groups.id')
         .selectAll('option_groups')
+        .select([
+          'menu_options.id as option_id',
+          'menu_options.name_cn as option_name_cn',
+          'menu_options.name_en as option_name_en',
+          'menu_options.price_delta_fen as option_price_delta_fen',
+          'menu_options.sold_out as option_sold_out',
+        ])
         .where('menu_items.restaurant_id', '=', restaurantId)
         .orderBy('option_groups.sort')
         .orderBy('option_groups.id')
-        .execute();
-    },
-
-    options(restaurantId: number) {
-      return db
-        .selectFrom('menu_options')
-        .innerJoin('option_groups', 'option_groups.id', 'menu_options.group_id')
-        .innerJoin('menu_items', 'menu_items.id', 'option_groups.item_id')
-        .selectAll('menu_options')
-        .where('menu_items.restaurant_id', '=', restaurantId)
         .orderBy('menu_options.sort')
         .orderBy('menu_options.id')
         .execute();

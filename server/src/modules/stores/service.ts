@@ -1,7 +1,6 @@
 import type { PagedData } from '../../../../types/api/common';
 import type {
   Menu,
-  MenuItem,
   OptionGroup,
   RatingSummary,
   Review,
@@ -202,51 +201,66 @@ export function createStoresService(repo: StoresRepository, now: () => number) {
       };
     },
 
+    /** Two queries (dishes with their categories; option groups with their options), a third only for no dish. */
     async menu(restaurantId: number, keyword: string | undefined, lang: Lang): Promise<Menu> {
-      if (!(await repo.exists(restaurantId))) throw notFound('store.not_found', { id: restaurantId });
       const word = keyword?.trim() || undefined;
-      const [categories, items, groups, options] = await Promise.all([
-        repo.categories(restaurantId),
-        repo.items(restaurantId, word),
-        repo.optionGroups(restaurantId),
-        repo.options(restaurantId),
+      const [items, groupRows] = await Promise.all([
+        repo.menuItems(restaurantId, word),
+        repo.menuOptions(restaurantId),
       ]);
-      const groupsOf = (itemId: number): OptionGroup[] =>
-        groups
-          .filter((g) => g.item_id === itemId)
-          .map((g) => ({
-            id: g.id,
-            name: localized(g, 'name', lang),
-            compulsory: g.compulsory === 1,
-            min_select: g.min_select,
-            max_select: g.max_select,
-            options: options
-              .filter((o) => o.group_id === g.id)
-              .map((o) => ({
-                id: o.id,
-                name: localized(o, 'name', lang),
-                price_delta_fen: o.price_delta_fen,
-                sold_out: o.sold_out === 1,
-              })),
-          }));
-      const itemOut = (i: (typeof items)[number]): MenuItem => ({
-        id: i.id,
-        category_id: i.category_id,
-        name: localized(i, 'name', lang),
-        description: localized(i, 'description', lang),
-        picture: i.picture,
-        price_fen: i.price_fen,
-        sold_out: i.sold_out === 1,
-        option_groups: groupsOf(i.id),
-      });
-      const out = categories
-        .map((c) => ({
-          id: c.id,
-          name: localized(c, 'name', lang),
-          items: items.filter((i) => i.category_id === c.id).map(itemOut),
-        }))
-        .filter((c) => c.items.length > 0);
-      return { restaurant_id: restaurantId, item_count: items.length, categories: out };
+      if (items.length === 0 && !(await repo.exists(restaurantId))) {
+        throw notFound('store.not_found', { id: restaurantId });
+      }
+      const groupsByItem = new Map<number, OptionGroup[]>();
+      let group: OptionGroup | undefined;
+      let groupId = 0;
+      for (const row of groupRows) {
+        if (!group || row.id !== groupId) {
+          groupId = row.id;
+          group = {
+            id: row.id,
+            name: localized(row, 'name', lang),
+            compulsory: row.compulsory === 1,
+            min_select: row.min_select,
+            max_select: row.max_select,
+            options: [],
+          };
+          const list = groupsByItem.get(row.item_id);
+          if (list) list.push(group);
+          else groupsByItem.set(row.item_id, [group]);
+        }
+        if (row.option_id !== null) {
+          group.options.push({
+            id: row.option_id,
+            name: localized({ name_cn: row.option_name_cn ?? '', name_en: row.option_name_en ?? '' }, 'name', lang),
+            price_delta_fen: row.option_price_delta_fen ?? 0,
+            sold_out: row.option_sold_out === 1,
+          });
+        }
+      }
+      const categories: Menu['categories'] = [];
+      for (const i of items) {
+        let category = categories[categories.length - 1];
+        if (!category || category.id !== i.category_id) {
+          category = {
+            id: i.category_id,
+            name: localized({ name_cn: i.category_name_cn, name_en: i.category_name_en }, 'name', lang),
+            items: [],
+          };
+          categories.push(category);
+        }
+        category.items.push({
+          id: i.id,
+          category_id: i.category_id,
+          name: localized(i, 'name', lang),
+          description: localized(i, 'description', lang),
+          picture: i.picture,
+          price_fen: i.price_fen,
+          sold_out: i.sold_out === 1,
+          option_groups: groupsByItem.get(i.id) ?? [],
+        });
+      }
+      return { restaurant_id: restaurantId, item_count: items.length, categories };
     },
 
     async reviews(restaurantId: number, page: number, pageSize: number): Promise<StoreReviews> {
