@@ -9,7 +9,7 @@ const STYLE = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft 
 main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 8px}
 .note{font-size:13px;color:#a15c00;background:#fff4e0;padding:8px 12px;border-radius:6px}
 .card{background:#fff;border-radius:10px;padding:16px;margin:16px 0}
-.row{display:flex;justify-content:space-between;margin:6px 0}.amount{font-size:28px;font-weight:600;color:#e4393c}
+.row{display:flex;justify-content:space-between;align-items:center;margin:6px 0}.amount{font-size:28px;font-weight:600;color:#e4393c}
 button{width:100%;padding:14px;font-size:17px;border:0;border-radius:8px;margin-top:12px;cursor:pointer}
 .pay{background:#07c160;color:#fff}.cancel{background:#e5e5e5;color:#333}.error{color:#c00}`;
 
