@@ -1,21 +1,12 @@
-import { BUILT_ROUTES, ROUTES } from './routes';
+import { miniProgramPackages, ROUTES } from './routes';
 
-const main = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('pages/'));
-const sub = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('subpages/'));
-const account = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('account/'));
-const discover = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('discover/'));
-const order = BUILT_ROUTES.map((r) => ROUTES[r].page).filter((p) => p.startsWith('order/'));
+const packages = miniProgramPackages();
 
 export default defineAppConfig({
-  pages: main,
-  // Sub-packages keep the mini program's main package small; on H5 they are ordinary lazy routes. The not-found
-  // page stays last: its H5 route catches every path no other page matched.
-  subPackages: [
-    { root: 'account', pages: account.map((p) => p.slice('account/'.length)) },
-    { root: 'discover', pages: discover.map((p) => p.slice('discover/'.length)) },
-    { root: 'order', pages: order.map((p) => p.slice('order/'.length)) },
-    { root: 'subpages', pages: sub.map((p) => p.slice('subpages/'.length)) },
-  ],
+  pages: packages.pages,
+  // Sub-packages keep the mini program's main package small; on H5 they are ordinary lazy routes. Derived from the
+  // route table (routes.ts): every built route's page is in, whatever folder it lives in.
+  subPackages: packages.subPackages,
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#ffffff',

@@ -21,6 +21,44 @@ export const ROUTES: Record<RouteName, RouteDef> = table.routes;
  */
 export const BUILT_ROUTES = table.built as RouteName[];
 
+/** The mini program's main package: the tab pages (a tab page cannot live in a sub-package). */
+export const MAIN_PACKAGE_ROOT = 'pages';
+
+export interface MiniProgramPackages {
+  /** Main package pages, `pages/home/index`, ... */
+  pages: string[];
+  /** One sub-package per other first folder of a page (`account/login/index` -> root `account`, page `login/index`). */
+  subPackages: { root: string; pages: string[] }[];
+}
+
+/**
+ * The mini program's packages, derived from the route table, so a screen in a new folder (`order/...`) is in the
+ * build as soon as its route is built: no list of roots to keep in step. The not-found page stays last (its H5 route
+ * catches every path no other page matched), so its package goes last and it goes last in it.
+ */
+export function miniProgramPackages(routes: readonly RouteName[] = BUILT_ROUTES): MiniProgramPackages {
+  return packagesOf(
+    routes.map((r) => ROUTES[r].page),
+    ROUTES.notFound.page,
+  );
+}
+
+/** miniProgramPackages for page paths (`root/.../index`), the not-found page given. */
+export function packagesOf(all: readonly string[], notFound: string): MiniProgramPackages {
+  const ordered = [...all.filter((p) => p !== notFound), ...(all.includes(notFound) ? [notFound] : [])];
+  const rootOf = (page: string) => page.slice(0, page.indexOf('/'));
+  const roots = [...new Set(ordered.map(rootOf))].filter((root) => root !== MAIN_PACKAGE_ROOT);
+  const notFoundRoot = rootOf(notFound);
+  if (roots.includes(notFoundRoot)) roots.push(...roots.splice(roots.indexOf(notFoundRoot), 1));
+  return {
+    pages: ordered.filter((p) => rootOf(p) === MAIN_PACKAGE_ROOT),
+    subPackages: roots.map((root) => ({
+      root,
+      pages: ordered.filter((p) => rootOf(p) === root).map((p) => p.slice(root.length + 1)),
+    })),
+  };
+}
+
 export type RouteParams = Record<string, string | number | undefined>;
 
 /** Fills `:name` segments from params; the rest of params go on the query string. */

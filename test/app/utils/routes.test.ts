@@ -1,4 +1,12 @@
-import { BUILT_ROUTES, ROUTES, buildPath, matchPath, type RouteName } from '../../../src/routes';
+import {
+  BUILT_ROUTES,
+  ROUTES,
+  buildPath,
+  matchPath,
+  miniProgramPackages,
+  packagesOf,
+  type RouteName,
+} from '../../../src/routes';
 
 describe('buildPath', () => {
   it('fills :name segments', () => {
@@ -86,5 +94,49 @@ describe('route table', () => {
 
   it('lists only known routes as built', () => {
     BUILT_ROUTES.forEach((r) => expect(ROUTES).toHaveProperty(r));
+  });
+});
+
+describe('mini program packages (derived from the route table)', () => {
+  it('puts every built route in exactly one package, the tab pages in the main one', () => {
+    const { pages, subPackages } = miniProgramPackages();
+    const all = [...pages, ...subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))];
+    expect([...all].sort()).toEqual(BUILT_ROUTES.map((r) => ROUTES[r].page).sort());
+    expect(pages[0]).toBe(ROUTES.home.page);
+    for (const route of Object.values(ROUTES).filter((r) => r.tab)) expect(pages).toContain(route.page);
+  });
+
+  it('keeps the not-found page last, in the last package', () => {
+    const { subPackages } = miniProgramPackages();
+    const last = subPackages[subPackages.length - 1]!;
+    expect(`${last.root}/${last.pages[last.pages.length - 1]}`).toBe(ROUTES.notFound.page);
+  });
+
+  it('makes a package for a new screen folder without any list to update', () => {
+    const nf = 'subpages/not-found/index';
+    const result = packagesOf(
+      [
+        'pages/home/index',
+        'subpages/article/index',
+        nf,
+        'promo/landing/index',
+        'promo/deal/index',
+        'order/rating/index',
+      ],
+      nf,
+    );
+    expect(result).toEqual({
+      pages: ['pages/home/index'],
+      subPackages: [
+        { root: 'promo', pages: ['landing/index', 'deal/index'] },
+        { root: 'order', pages: ['rating/index'] },
+        { root: 'subpages', pages: ['article/index', 'not-found/index'] },
+      ],
+    });
+  });
+
+  it('includes a reserved route as soon as it is built', () => {
+    const built = miniProgramPackages([...BUILT_ROUTES, 'rating']);
+    expect(built.subPackages.find((p) => p.root === 'order')?.pages).toContain('rating/index');
   });
 });
