@@ -59,10 +59,10 @@ export type CheckOrderPay = Static<typeof CheckOrderPay>;
 
 /**
  * The notification endpoint (POST /api/szeat/payments/notify/{provider}) answers in the provider's own format, not
- * the envelope: the sandbox and WeChat Pay v3 expect 200 with {"code":"SUCCESS"} for "received, stop resending",
- * and 4xx with {"code":"FAIL","message"} for "not accepted" (bad signature, malformed). A notification that is
- * verified but changes nothing (a repeat, after cancellation, unknown order, wrong amount) is answered SUCCESS so
- * the provider stops resending; it is logged and recorded.
+ * the envelope: 200 {"code":"SUCCESS","message":<outcome>} for "received, stop resending" (paid; a repeat; a paid
+ * notice after the order moved on; a closed trade; a late payment for a cancelled order, which is refunded), and
+ * 400 {"code":"FAIL","message":<outcome>} for what is not accepted and changes nothing: bad_signature, malformed,
+ * unknown_order, wrong_amount (logged and recorded in payment_events; the provider retries).
  */
 export const NotifyReply = Type.Object({ code: Type.String(), message: Type.String() });
 export type NotifyReply = Static<typeof NotifyReply>;
