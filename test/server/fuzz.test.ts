@@ -210,8 +210,10 @@ function hostile(s: Schema, r: Rng, ids: number[]): unknown {
   return s.type === 'string' && s.maxLength ? 'b'.repeat(s.maxLength + 1) : valid(s, r, ids);
 }
 
+/** How hostile this request is: a third are valid (to reach the services' own rules), the rest break some fields. */
+let hostileRate = 0.45;
 function value(s: Schema, r: Rng, ids: number[]): unknown {
-  return r.chance(0.45) ? hostile(s, r, ids) : valid(s, r, ids);
+  return r.chance(hostileRate) ? hostile(s, r, ids) : valid(s, r, ids);
 }
 
 /** One query-string value as a client would send it; arrays repeat the key, objects are bracketed. */
@@ -247,6 +249,7 @@ interface FuzzRequest {
 }
 
 function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzRequest {
+  hostileRate = r.pick([0, 0, 0.1, 0.3, 0.6]);
   const headers: Record<string, string> = { 'x-forwarded-for': freshIp() };
   const auth = r.next();
   if (auth < 0.65) headers.authorization = `Bearer ${r.pick(tokens)}`;
@@ -257,7 +260,7 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
   const pairs: Array<[string, string]> = [];
   for (const p of op.query) {
     if (!p.required && r.chance(0.3)) continue;
-    if (p.required && r.chance(0.1)) continue; // missing
+    if (p.required && r.chance(hostileRate / 4)) continue; // missing
     for (const pair of queryPairs(p.name, value(p.schema, r, ids))) pairs.push(pair);
     if (r.chance(0.05)) pairs.push([p.name, String(valid(p.schema, r, ids))]); // given twice
   }
@@ -269,7 +272,7 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
   headers['content-type'] = 'application/json';
   const shape = r.next();
   let payload: string;
-  if (shape < 0.06) {
+  if (shape < 0.06 && hostileRate > 0) {
     payload = r.pick([
       '',
       '{',
@@ -285,7 +288,7 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
       '{"x":' + '['.repeat(3000) + ']'.repeat(3000) + '}',
       '\u0000',
     ]);
-  } else if (shape < 0.08) {
+  } else if (shape < 0.08 && hostileRate > 0) {
     headers['content-type'] = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
     payload = 'a=1&b=2';
   } else {
@@ -293,7 +296,7 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
     const body: Record<string, unknown> = {};
     for (const [k, p] of Object.entries(schema.properties ?? {})) {
       const required = (schema.required ?? []).includes(k);
-      if (required && r.chance(0.08)) continue; // missing
+      if (required && r.chance(hostileRate / 4)) continue; // missing
       if (!required && r.chance(0.4)) continue;
       body[k] = value(p, r, ids);
     }

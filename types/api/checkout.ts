@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CartLine } from './cart';
+import { FieldErrorData } from './common';
 import { OneOf } from './helpers';
 import { Voucher } from './wallet';
 
@@ -110,12 +111,16 @@ export const SubmitOrderResult = Type.Object({
 });
 export type SubmitOrderResult = Static<typeof SubmitOrderResult>;
 
-/** A refused submit (1001) carries the problems found, so the settlement screen can list them. */
+/**
+ * A refused submit (1001) carries the problems found, so the settlement screen can list them; a missing or wrong
+ * field (1003) names it, as everywhere.
+ */
 export const ProblemsEnvelope = Type.Object({
   code: Type.Integer(),
   msg: Type.String(),
   data: Type.Union([
     Type.Object({ problems: Type.Array(Problem), total_fen: Type.Optional(Type.Integer()) }),
+    FieldErrorData,
     Type.Null(),
   ]),
 });
