@@ -9,7 +9,9 @@
  * Prints one table and writes it to bench/results/latest.json. Targets are reported, never enforced: CI keeps only
  * cheap guards (test/weapp/size.test.ts, the H5 budget in bench/budget.json).
  * Options: BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_BUILD=1 (use existing builds), BENCH_PG_URL (default
- * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable); to measure a part
+ * only: BENCH_SKIP_H5=1, BENCH_SKIP_WEAPP=1, BENCH_TARGETS=menulist,order (API calls whose name starts with one of
+ * these).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -209,13 +211,32 @@ async function h5(szeat: Started) {
   }
 }
 
+const ONLY = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((t) => t.trim())
+  .filter(Boolean);
+
 async function api(szeat: Started, baseline: Started, dbName: string) {
   const base = await load(baseline.url, { name: 'bare', path: '/api/szeat/hello' }, CONNECTIONS, SECONDS);
   console.log(`   bare Fastify: ${base.reqPerSec.toFixed(0)} req/s, p99 ${base.p99} ms`);
   const results: LoadResult[] = [];
-  for (const target of await szeatTargets(szeat.url)) {
+  const targets = (await szeatTargets(szeat.url)).filter((t) => !ONLY.length || ONLY.some((o) => t.name.startsWith(o)));
+  for (const target of targets) {
     const r = await load(szeat.url, target, CONNECTIONS, SECONDS);
     results.push(r);
+    if (r.unitsPerSec !== undefined) {
+      // An order is two requests (addcart refills the cart submitorder empties): orders per second beside the bare
+      // route's requests per second; p99 over both requests. Reported, no target yet.
+      row({
+        what: `${r.name}: orders/s (${dbName}; p99 ${r.p99} ms; ${r.unitsOk}/${r.unitsTried} placed${r.non2xx ? `; ${r.non2xx} non-2xx` : ''})`,
+        szeat: r.unitsPerSec.toFixed(0),
+        baseline: base.reqPerSec.toFixed(0),
+        ratio: r.unitsPerSec / base.reqPerSec,
+        target: '-',
+        met: null,
+      });
+      continue;
+    }
     const ok = r.reqPerSec / base.reqPerSec >= 0.4 && r.p99 <= 50 && r.non2xx === 0 && r.errors === 0;
     row({
       what: `${r.name} req/s (${dbName}; p99 ${r.p99} ms${r.non2xx ? `; ${r.non2xx} non-2xx` : ''})`,
@@ -227,6 +248,28 @@ async function api(szeat: Started, baseline: Started, dbName: string) {
     });
   }
   return results;
+}
+
+function weapp() {
+  console.log('\n== mini program');
+  const mine = weappSizes(path.join(ROOT_DIR, 'dist', 'weapp'));
+  const hello = weappSizes(path.join(HELLO_DIR, 'dist', 'weapp'));
+  row({
+    what: 'weapp main package',
+    szeat: kb(mine.main),
+    baseline: kb(hello.main),
+    ratio: mine.main / hello.main,
+    target: '<= 1.3x',
+    met: mine.main / hello.main <= 1.3,
+  });
+  row({
+    what: 'weapp total',
+    szeat: kb(mine.total),
+    baseline: kb(hello.total),
+    ratio: mine.total / hello.total,
+    target: '-',
+    met: null,
+  });
 }
 
 async function main() {
@@ -255,7 +298,7 @@ async function main() {
       target: '<= 2x',
       met: szeat.startMs / baseline.startMs <= 2,
     });
-    await h5(szeat);
+    if (process.env.BENCH_SKIP_H5 !== '1') await h5(szeat);
     console.log('\n== API on SQLite');
     json.sqlite = await api(szeat, baseline, 'SQLite');
     const rss = szeat.rss();
@@ -279,16 +322,31 @@ async function main() {
     const onPg = await startSzeat(pg.url);
     try {
       json.postgres = await api(onPg, baseline, 'PostgreSQL');
-      const write = (rs: unknown) => (rs as LoadResult[]).find((r) => r.name.includes('write'))!;
-      const ratio = write(json.postgres).reqPerSec / write(json.sqlite).reqPerSec;
-      row({
-        what: 'writes (saveaddr) PostgreSQL vs SQLite',
-        szeat: write(json.postgres).reqPerSec.toFixed(0),
-        baseline: write(json.sqlite).reqPerSec.toFixed(0),
-        ratio,
-        target: '>= 0.5',
-        met: ratio >= 0.5,
-      });
+      const write = (rs: unknown) => (rs as LoadResult[]).find((r) => r.name.includes('write'));
+      const [pgWrite, liteWrite] = [write(json.postgres), write(json.sqlite)];
+      if (pgWrite && liteWrite) {
+        const ratio = pgWrite.reqPerSec / liteWrite.reqPerSec;
+        row({
+          what: 'writes (saveaddr) PostgreSQL vs SQLite',
+          szeat: pgWrite.reqPerSec.toFixed(0),
+          baseline: liteWrite.reqPerSec.toFixed(0),
+          ratio,
+          target: '>= 0.5',
+          met: ratio >= 0.5,
+        });
+      }
+      const orders = (rs: unknown) => (rs as LoadResult[]).find((r) => r.unitsPerSec !== undefined);
+      const [pgOrders, liteOrders] = [orders(json.postgres), orders(json.sqlite)];
+      if (pgOrders && liteOrders) {
+        row({
+          what: 'order submit PostgreSQL vs SQLite (orders/s)',
+          szeat: pgOrders.unitsPerSec!.toFixed(0),
+          baseline: liteOrders.unitsPerSec!.toFixed(0),
+          ratio: pgOrders.unitsPerSec! / liteOrders.unitsPerSec!,
+          target: '-',
+          met: null,
+        });
+      }
     } finally {
       await onPg.stop();
       await sleep(200);
@@ -297,25 +355,7 @@ async function main() {
   }
   await baseline.stop();
 
-  console.log('\n== mini program');
-  const mine = weappSizes(path.join(ROOT_DIR, 'dist', 'weapp'));
-  const hello = weappSizes(path.join(HELLO_DIR, 'dist', 'weapp'));
-  row({
-    what: 'weapp main package',
-    szeat: kb(mine.main),
-    baseline: kb(hello.main),
-    ratio: mine.main / hello.main,
-    target: '<= 1.3x',
-    met: mine.main / hello.main <= 1.3,
-  });
-  row({
-    what: 'weapp total',
-    szeat: kb(mine.total),
-    baseline: kb(hello.total),
-    ratio: mine.total / hello.total,
-    target: '-',
-    met: null,
-  });
+  if (process.env.BENCH_SKIP_WEAPP !== '1') weapp();
 
   fs.rmSync(tmp, { recursive: true, force: true });
   const out = path.join(ROOT_DIR, 'bench', 'results');
