@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { ROOT_DIR } from '../../server/src/config';
 import { buildIsStale } from '../../server/src/site-build';
 
@@ -80,6 +81,35 @@ describe('server start and stop (main.ts)', () => {
   }, 60000);
 
   const dbFile = () => path.join(tmp, 'szeat.db');
+
+  it('runs the job runner (JOBS=on, the default) and stops it cleanly; JOBS=off leaves it out', async () => {
+    const jobKinds = async () => {
+      const db = new Sqlite(dbFile(), { readonly: true });
+      try {
+        return (db.prepare('select kind from jobs order by kind').all() as Array<{ kind: string }>).map((r) => r.kind);
+      } finally {
+        db.close();
+      }
+    };
+    const off = start({ JOBS: 'off' });
+    await off.url;
+    off.child.kill('SIGTERM');
+    expect(await off.exited).toBe(0);
+    expect(await jobKinds()).toEqual([]);
+
+    const on = start({ DEMO_ADVANCE: '1' });
+    await on.url;
+    // The runner schedules its recurring jobs at start and runs the due ones at once.
+    for (let i = 0; i < 100 && (await jobKinds()).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    on.child.kill('SIGTERM');
+    expect(await on.exited).toBe(0);
+    expect(await jobKinds()).toEqual(['housekeeping.purge', 'orders.demo_advance', 'orders.payment_timeout']);
+    const db = new Sqlite(dbFile(), { readonly: true });
+    const rows = db.prepare('select kind, last_run_at, locked_by from jobs').all() as Array<Record<string, unknown>>;
+    db.close();
+    // Each ran once and gave its claim back on the way out.
+    expect(rows.every((r) => r.last_run_at !== null && r.locked_by === null)).toBe(true);
+  }, 60000);
   /** A refusal: exit 1, every named problem, no stack trace, and nothing done (no database file made or seeded). */
   async function expectRefused(env: Record<string, string>, patterns: RegExp[]) {
     const server = start(env);
