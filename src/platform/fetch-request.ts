@@ -9,37 +9,48 @@ import { TransportError } from './types';
  * - POST data goes as JSON (the only body the API takes); GET parameters are already on the URL (services/http.ts).
  * - The answer is parsed as JSON when it is JSON, else kept as text (a proxy's HTML error page), like Taro.request.
  */
-export async function fetchRequest(req: RawRequest, fetchImpl: typeof fetch = fetch): Promise<RawResponse> {
+export async function fetchRequest(req: RawRequest, fetchImpl?: typeof fetch): Promise<RawResponse> {
   if (req.signal?.aborted) throw new TransportError('cancel', 'request:fail abort');
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    req.timeout && req.timeout > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, req.timeout)
-      : undefined;
-  const onAbort = () => controller.abort();
-  req.signal?.addEventListener('abort', onAbort);
+  // Browsers without AbortController (iOS before 11.3) still time out and cancel; their fetch just runs on unheard.
+  const controller = typeof AbortController === 'undefined' ? undefined : new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    if (req.timeout && req.timeout > 0) {
+      timer = setTimeout(() => {
+        reject(new TransportError('timeout', `request:fail timeout (${req.timeout} ms)`));
+        controller?.abort();
+      }, req.timeout);
+    }
+    onAbort = () => {
+      reject(new TransportError('cancel', 'request:fail abort'));
+      controller?.abort();
+    };
+    req.signal?.addEventListener('abort', onAbort);
+  });
+  const hasBody = req.method !== 'GET' && req.data !== undefined;
+  const answer = (async (): Promise<RawResponse> => {
+    let res: Response;
+    try {
+      res = await (fetchImpl ?? fetch)(req.url, {
+        method: req.method,
+        headers: req.header,
+        ...(controller ? { signal: controller.signal } : {}),
+        ...(hasBody ? { body: JSON.stringify(req.data) } : {}),
+      });
+      return { statusCode: res.status, data: parseBody(await res.text()) };
+    } catch (err) {
+      throw new TransportError('network', `request:fail ${(err as Error)?.message ?? String(err)}`);
+    }
+  })();
   try {
-    const hasBody = req.method !== 'GET' && req.data !== undefined;
-    const res = await fetchImpl(req.url, {
-      method: req.method,
-      headers: req.header,
-      signal: controller.signal,
-      ...(hasBody ? { body: JSON.stringify(req.data) } : {}),
-    });
-    const text = await res.text();
-    return { statusCode: res.status, data: parseBody(text) };
-  } catch (err) {
-    const message = (err as Error)?.message ?? String(err);
-    if (timedOut) throw new TransportError('timeout', `request:fail timeout (${req.timeout} ms)`);
-    if (controller.signal.aborted) throw new TransportError('cancel', `request:fail abort: ${message}`);
-    throw new TransportError('network', `request:fail ${message}`);
+    return await Promise.race([answer, stopped]);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onAbort);
+    if (onAbort) req.signal?.removeEventListener('abort', onAbort);
+    // The losing side of the race must not surface as an unhandled rejection.
+    answer.catch(() => undefined);
+    stopped.catch(() => undefined);
   }
 }
 

@@ -84,6 +84,22 @@ describe('fetchRequest (H5)', () => {
     await expect(pending).resolves.toEqual({ statusCode: 200, data: { code: 1000 } });
   });
 
+  it('still times out in a browser without AbortController', async () => {
+    jest.useFakeTimers();
+    const saved = globalThis.AbortController;
+    // @ts-expect-error: a browser from before AbortController
+    delete globalThis.AbortController;
+    try {
+      const f = jest.fn((_url: string, _init: RequestInit) => new Promise<never>(() => undefined));
+      const pending = failure(fetchRequest({ ...get, timeout: 3000 }, f as unknown as typeof fetch));
+      expect(f.mock.calls[0]![1]).not.toHaveProperty('signal');
+      await jest.advanceTimersByTimeAsync(3000);
+      expect((await pending).kind).toBe('timeout');
+    } finally {
+      globalThis.AbortController = saved;
+    }
+  });
+
   it("fails as cancel when the caller's signal aborts", async () => {
     const f = fakeFetch(200, '{"code":1000}', 60_000);
     const controller = new AbortController();
