@@ -68,6 +68,27 @@ export default defineConfig<'webpack5'>(async (merge) => {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false },
       },
+      webpackChain(chain) {
+        // Taro 4.2.1's H5 build splits only the initial chunks (splitChunks.chunks 'initial'), so every route chunk
+        // carried its own copy of what most screens use: Taro's React components, mobx-react-lite, the page shell,
+        // the state views, the modal (about 15 KB gzip each). They go into one `shared` chunk instead, loaded with
+        // the first screen and then cached for every other one (issue 10). Used by 8 of the ~22 routes or more:
+        // lower and home's first load grows with what only other screens need.
+        chain.optimization.merge({
+          splitChunks: {
+            cacheGroups: {
+              shared: {
+                name: 'shared',
+                chunks: 'async',
+                minChunks: 8,
+                priority: 5,
+                reuseExistingChunk: true,
+                enforce: true,
+              },
+            },
+          },
+        });
+      },
     },
   };
   return merge({}, base);
