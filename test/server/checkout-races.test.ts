@@ -107,6 +107,27 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
     expect(await ordersOf(me.id)).toHaveLength(1);
   });
 
+  test(`${N} submits of one cart at once with different keys (a double tap that made new keys): one order`, async () => {
+    const me = await registerUser(api, await placeOf(t.db));
+    await credit(me.id, 10 * PRICE);
+    await fill(me.token, shops[2]!);
+    const res = await Promise.all(
+      Array.from({ length: N }, () =>
+        api.post('submitorder', orderBody(shops[2]!, { payment_method: 'balance' }), { token: me.token }),
+      ),
+    );
+    const orders = await ordersOf(me.id);
+    expect(orders).toHaveLength(1);
+    expect(res.filter((r) => r.body.code === ErrorCode.Ok).map((r) => r.body.data.order_id)).toEqual([orders[0]!.id]);
+    // The others are refused (the cart is gone or changed), and only one payment left the wallet.
+    expect(res.filter((r) => r.body.code !== ErrorCode.Ok).every((r) => r.status === 400 || r.status === 409)).toBe(
+      true,
+    );
+    const wallet = createWalletRepository(t.db.kysely);
+    expect(await wallet.balance(me.id)).toBe(9 * PRICE);
+    expect(await wallet.ledgerSum(me.id)).toBe(9 * PRICE);
+  });
+
   test(`one key with two bodies at once (${N} requests): one order; the other body is refused every time`, async () => {
     const me = await registerUser(api, await placeOf(t.db));
     await fill(me.token, shops[1]!);
