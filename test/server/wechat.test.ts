@@ -338,7 +338,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       expect((await identitiesOf(u.id)).map((i) => i.app)).toEqual(['mp']);
     });
 
-    it('refuses (409) when the WeChat user has an account with data or a password', async () => {
+    it('merges a WeChat-only account with data, moving it (account-merge.test.ts has every table)', async () => {
       const who = freshPerson();
       const wechatOnly = (await mini(codeFor(who))).body.data;
       await api.post(
@@ -348,17 +348,22 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       );
       const u = await registerUser(api, place);
       const res = await mini(codeFor(who), u.token);
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ code: ErrorCode.Conflict, msg: '该微信已绑定另一个账号', data: null });
-      expect(await identitiesOf(u.id)).toEqual([]);
-      expect(await userById(wechatOnly.user.id)).toBeDefined();
+      expect(res.body.data).toMatchObject({ wechat_linked: true, user: { id: u.id } });
+      expect(await userById(wechatOnly.user.id)).toBeUndefined();
+      const names = (await api.get('addrlist', { token: u.token })).body.data.list.map((a: { name: string }) => a.name);
+      expect(names).toContain('微信');
+    });
 
+    it('refuses (409) when the WeChat user has an account with a password', async () => {
+      const u = await registerUser(api, place);
       const other = await registerUser(api, place);
       const who2 = freshPerson();
       await mini(codeFor(who2), other.token);
       const taken = await mini(codeFor(who2), u.token);
       expect(taken.status).toBe(409);
+      expect(taken.body).toEqual({ code: ErrorCode.Conflict, msg: '该微信已绑定另一个账号', data: null });
       expect((await identitiesOf(other.id)).length).toBe(1);
+      expect(await identitiesOf(u.id)).toEqual([]);
     });
 
     it('refuses (409) a second WeChat user for the same app', async () => {

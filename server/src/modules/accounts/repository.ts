@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { isUniqueViolation, uniqueViolationText } from '../../db/constraints';
 import type { Database, UsersTable, WechatIdentitiesTable } from '../../db/schema';
 
@@ -6,19 +6,125 @@ export type NewUser = Omit<Insertable<UsersTable>, 'id'>;
 export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
 export type NewIdentity = Omit<Insertable<WechatIdentitiesTable>, 'id'>;
 
+/** One step of the account merge: what happens to one table's rows of `from`. */
+type Db = Kysely<Database>;
+type MergeStep = (db: Db, from: number, to: number, at: number, cartMax: number) => Promise<void>;
+
+const moveRows =
+  (table: string): MergeStep =>
+  async (db, from, to) => {
+    await sql`update ${sql.table(table)} set user_id = ${to} where user_id = ${from}`.execute(db);
+  };
+
 /**
- * Tables that hold a customer's own data. An account made by a WeChat login is merged into another account only
- * while it owns nothing here (and has a zero wallet): modules that add user-owned tables (cart, orders...) list
- * them here.
+ * Moves rows whose unique key includes user_id; a row whose key the target already has keeps its data under a
+ * renamed `column` (`…#m<from>`, cut to `maxLength`), so both survive.
  */
-export const USER_DATA_TABLES = [
-  'addresses',
-  'reviews',
-  'cart_lines',
-  'vouchers',
-  'orders',
-  'idempotency_keys',
-] as const;
+const moveRenaming =
+  (table: string, keyColumns: string[], column: string, maxLength: number): MergeStep =>
+  async (db, from, to) => {
+    const suffix = `#m${from}`;
+    const same = sql.join(
+      keyColumns.map((c) => sql`o.${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)}`),
+      sql` and `,
+    );
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = substr(${sql.ref(column)}, 1, ${maxLength - suffix.length}) || ${suffix}
+      where user_id = ${from} and exists (select 1 from ${sql.table(table)} o where o.user_id = ${to} and ${same})`.execute(
+      db,
+    );
+    await moveRows(table)(db, from, to, 0, 0);
+  };
+
+const endRows =
+  (table: string): MergeStep =>
+  async (db, from) => {
+    await sql`delete from ${sql.table(table)} where user_id = ${from}`.execute(db);
+  };
+
+/**
+ * Every table with a `user_id` column and what an account merge does with its rows, in order. Nothing a customer
+ * owns is deleted: rows move to the surviving account; only the merged account's sessions and pending OAuth states
+ * end. test/server/account-merge.test.ts reads the live schema (SQLite and PostgreSQL) and fails when a table with a
+ * `user_id` column is missing here, so a new user-owned table cannot be forgotten.
+ */
+const MERGE_STEPS = {
+  /** Moved; the address count follows, and the target takes the merged account's default if it has none. */
+  addresses: async (db, from, to, at) => {
+    const moved = await db.updateTable('addresses').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+    const n = Number(moved.numUpdatedRows);
+    const other = await db.selectFrom('users').select('default_address_id').where('id', '=', from).executeTakeFirst();
+    await db
+      .updateTable('users')
+      .set((eb) => ({
+        address_count: eb('address_count', '+', n),
+        default_address_id: eb.fn.coalesce('default_address_id', eb.val(other?.default_address_id ?? null)),
+        updated_at: at,
+      }))
+      .where('id', '=', to)
+      .execute();
+    await db.updateTable('users').set({ address_count: 0, default_address_id: null }).where('id', '=', from).execute();
+  },
+  /**
+   * A line of the same dish and options as one of the target's adds its quantity to it (up to the cart's maximum;
+   * the unique key is one line per user, dish and option set); other lines move.
+   */
+  cart_lines: async (db, from, to, at, cartMax) => {
+    const lines = await db
+      .selectFrom('cart_lines')
+      .select(['id', 'item_id', 'option_key', 'quantity'])
+      .where('user_id', '=', from)
+      .execute();
+    for (const line of lines) {
+      const added = await db
+        .updateTable('cart_lines')
+        .set({
+          quantity: sql<number>`case when quantity + ${line.quantity} > ${cartMax} then ${cartMax} else quantity + ${line.quantity} end`,
+          updated_at: at,
+        })
+        .where('user_id', '=', to)
+        .where('item_id', '=', line.item_id)
+        .where('option_key', '=', line.option_key)
+        .executeTakeFirst();
+      if (Number(added.numUpdatedRows) === 1) await db.deleteFrom('cart_lines').where('id', '=', line.id).execute();
+    }
+    await moveRows('cart_lines')(db, from, to, at, cartMax);
+  },
+  /** Both accounts' vouchers are kept; one whose code the target also has is renamed (code#m<from>). */
+  vouchers: moveRenaming('vouchers', ['code'], 'code', 64),
+  orders: moveRows('orders'),
+  reviews: moveRows('reviews'),
+  idempotency_keys: moveRenaming('idempotency_keys', ['key'], 'key', 100),
+  /**
+   * Ledger rows move (a clashing reference is renamed), and the balance with them: the merged account's balance is
+   * zeroed by one conditional statement (its row count decides) and added to the target, so SUM(ledger) = balance
+   * holds on both.
+   */
+  wallet_ledger: async (db, from, to, at, cartMax) => {
+    await moveRenaming('wallet_ledger', ['reason', 'ref_type', 'ref_id'], 'ref_id', 64)(db, from, to, at, cartMax);
+    const row = await db.selectFrom('users').select('wallet_balance_fen').where('id', '=', from).executeTakeFirst();
+    const balance = Number(row?.wallet_balance_fen ?? 0);
+    if (balance === 0) return;
+    const zeroed = await db
+      .updateTable('users')
+      .set({ wallet_balance_fen: 0 })
+      .where('id', '=', from)
+      .where('wallet_balance_fen', '=', balance)
+      .executeTakeFirst();
+    if (Number(zeroed.numUpdatedRows) !== 1) throw new Error('merge: the wallet moved during the merge');
+    await db
+      .updateTable('users')
+      .set((eb) => ({ wallet_balance_fen: eb('wallet_balance_fen', '+', balance) }))
+      .where('id', '=', to)
+      .execute();
+  },
+  wechat_identities: moveRows('wechat_identities'),
+  /** The merged account's sessions and pending WeChat logins end (it no longer exists). */
+  sessions: endRows('sessions'),
+  oauth_states: endRows('oauth_states'),
+} satisfies Record<string, MergeStep>;
+
+/** The tables with a `user_id` column that the account merge handles (checked against the schema by a test). */
+export const USER_TABLES = Object.keys(MERGE_STEPS) as Array<keyof typeof MERGE_STEPS>;
 
 /** Which unique column a failed insert or update hit, if it was a uniqueness failure. */
 export function uniqueViolation(e: unknown): 'email' | 'phone' | 'other' | undefined {
@@ -44,23 +150,32 @@ export function createAccountsRepository(db: Kysely<Database>) {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
-    async deleteUser(id: number) {
-      await db.deleteFrom('users').where('id', '=', id).execute();
-    },
-
-    /** Whether the user owns rows in any USER_DATA_TABLES or has money in the wallet. */
-    async hasData(userId: number): Promise<boolean> {
-      const user = await db
-        .selectFrom('users')
-        .select('wallet_balance_fen')
-        .where('id', '=', userId)
+    /**
+     * Merges account `from` into `to` inside the caller's transaction: every row of every USER_TABLES table moves
+     * (see MERGE_STEPS), then `from` is deleted. False (nothing done) when `from` is no longer WeChat-only: one
+     * conditional statement, which also holds its row until the transaction ends. Throws, rolling the transaction
+     * back, if any row would be left.
+     */
+    async mergeUser(from: number, to: number, at: number, cartMax: number): Promise<boolean> {
+      if (!db.isTransaction) throw new Error('accounts are merged inside a unit of work (uow.transaction)');
+      const claimed = await db
+        .updateTable('users')
+        .set({ updated_at: at })
+        .where('id', '=', from)
+        .where('email', 'is', null)
+        .where('phone', 'is', null)
+        .where('password_hash', 'is', null)
         .executeTakeFirst();
-      if (user && Number(user.wallet_balance_fen) !== 0) return true;
-      for (const table of USER_DATA_TABLES) {
-        const row = await db.selectFrom(table).select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-        if (row) return true;
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      for (const table of USER_TABLES) await MERGE_STEPS[table](db, from, to, at, cartMax);
+      for (const table of USER_TABLES) {
+        const left = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table)} where user_id = ${from}`.execute(db);
+        if (Number(left.rows[0]?.n ?? 0) !== 0) throw new Error(`merge: rows of ${table} were left behind`);
       }
-      return false;
+      await db.deleteFrom('users').where('id', '=', from).execute();
+      return true;
     },
 
     identitiesOf: (userId: number) =>
@@ -81,10 +196,6 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     async setUnionid(identityId: number, unionid: string) {
       await db.updateTable('wechat_identities').set({ unionid }).where('id', '=', identityId).execute();
-    },
-
-    async moveIdentities(fromUserId: number, toUserId: number) {
-      await db.updateTable('wechat_identities').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
     },
 
     // SMS codes.

@@ -31,7 +31,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /**
      * E-mail login. Linking never fails it: a mini program `code` links that WeChat identity when free, and the
-     * session of a WeChat-only account (no data) is merged into the account logged in to.
+     * session of a WeChat-only account is merged into the account logged in to (its data moves with it).
      */
     async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
       const user = await core.authenticate(body.email, body.password, ctx);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthResult, WxOauthUrl, WxOauthUrlQuery } from '../../../../types/api/accounts';
 import { ErrorCode } from '../../../../types/errors';
+import { QUANTITY_MAX } from '../../../../types/menu-choice';
 import type { RateLimiter } from '../../auth/rate-limit';
 import { hashToken } from '../../auth/sessions';
 import { AppError, conflict, invalidField } from '../../errors';
@@ -21,7 +22,7 @@ export interface WechatWho {
 
 interface LinkPlan {
   already: boolean;
-  /** WeChat-only accounts of the same person, merged into the target and deleted. */
+  /** WeChat-only accounts of the same person, merged into the target (their data moves) and deleted. */
   absorb: number[];
 }
 
@@ -43,8 +44,9 @@ const stateInvalid = () => new AppError(ErrorCode.Forbidden, 'account.oauth_stat
  *
  * Linking (a session, or an e-mail login with a mini program code): the identity joins the target account when it
  * is free. When it (or the same unionid) belongs to another account, that account is merged into the target only
- * if it is WeChat-only (no e-mail, phone or password) and owns nothing (no addresses or other user data, zero
- * wallet); its identities move over and it is deleted. Otherwise 1005: this WeChat belongs to another account.
+ * if it is WeChat-only (no e-mail, phone or password): everything it owns (addresses, cart, orders, vouchers,
+ * wallet ledger and balance, reviews, identities...) moves to the target in one transaction and it is deleted
+ * (accounts/repository.ts MERGE_STEPS). Otherwise 1005: this WeChat belongs to another account.
  * A target already linked to a different WeChat user of the same app also answers 1005.
  */
 export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
@@ -71,8 +73,7 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
   async function mergeable(userId: number): Promise<boolean> {
     const user = await repo.userById(userId);
     if (!user) return false;
-    const wechatOnly = user.password_hash === null && user.email === null && user.phone === null;
-    return wechatOnly && !(await repo.hasData(userId));
+    return user.password_hash === null && user.email === null && user.phone === null;
   }
 
   async function planLink(target: number, who: WechatWho): Promise<LinkPlan> {
@@ -102,8 +103,8 @@ export function createWechatLogin(deps: WechatLoginDeps, core: AccountsCore) {
     try {
       await uow.transaction(async ({ accounts }) => {
         for (const other of plan.absorb) {
-          await accounts.moveIdentities(other, target);
-          await accounts.deleteUser(other);
+          // Someone gave that account an e-mail, phone or password since the plan: no longer ours to merge.
+          if (!(await accounts.mergeUser(other, target, now(), QUANTITY_MAX))) throw conflict('account.wechat_taken');
         }
         const existing = await accounts.identityByOpenid(who.appid, who.openid);
         if (!existing) {
