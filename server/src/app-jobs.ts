@@ -5,6 +5,7 @@ import type { Integrations } from './integrations';
 import { purgeExpired } from './modules/accounts/housekeeping';
 import { createJobRunner, type JobRunnerOptions } from './modules/jobs/service';
 import { createOrdersService, isRefusal } from './modules/orders/service';
+import { createPaymentsService } from './modules/payments/service';
 import { createAppUnitOfWork } from './modules/repositories';
 import { OrderStatus } from '../../types/order-status';
 
@@ -62,14 +63,37 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
     paymentTimeoutMs: timeoutMs,
     log: (msg, err) => log?.error({ err }, msg),
   });
+  const payments = createPaymentsService({
+    uow,
+    now,
+    provider: integrations.payments,
+    orders,
+    log: (msg, err) => log?.error({ err }, msg),
+  });
 
-  /** Cancels the online orders still unpaid `timeoutMs` after they were placed (only if still unpaid: expect 0). */
+  /**
+   * Asks the provider about the order's payment first (a paid order whose notification was delayed or lost is marked
+   * paid, not cancelled); a failed query is logged and the cancel goes ahead (a payment landing after it is refunded).
+   */
+  async function reconcileFirst(id: number) {
+    try {
+      await payments.reconcile(id);
+    } catch (err) {
+      log?.error({ err }, `payment query before the timeout cancel of order ${id} failed`);
+    }
+  }
+
+  /**
+   * Cancels the online orders still unpaid `timeoutMs` after they were placed (only if still unpaid: expect 0), after
+   * asking the provider whether they were paid.
+   */
   async function cancelUnpaid(at: number) {
     let cancelled = 0;
     for (let round = 0; round < 10; round++) {
       const ids = await orders.unpaidBefore(at - timeoutMs + 1, 100);
       let moved = 0;
       for (const id of ids) {
+        await reconcileFirst(id);
         try {
           await orders.cancel(id, { actor: 'system', expect: OrderStatus.Submitted });
           moved += 1;

@@ -7,6 +7,7 @@
  */
 import { createAppJobs, JOB_KINDS, PAYMENT_SWEEP_MS } from '../../server/src/app-jobs';
 import { openDb, type Db } from '../../server/src/db';
+import { createSandboxPayments, type SandboxPayments } from '../../server/src/integrations/payments/sandbox';
 import { createJobsRepository } from '../../server/src/modules/jobs/repository';
 import { createJobRunner, type OneOffJob } from '../../server/src/modules/jobs/service';
 import { createWalletRepository } from '../../server/src/modules/wallet/repository';
@@ -16,6 +17,7 @@ import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
 import { creditWallet, historyOf, placeOrder, statusOf } from './support/orders';
 
 const MINUTE = 60_000;
+const SANDBOX_SECRET = 'jobs-test-sandbox-secret';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DIALECTS)('job runner on %s', (dialect) => {
@@ -189,10 +191,17 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
   let api: Api;
   const clock = testClock();
   beforeAll(async () => {
+    // The sandbox provider on the test clock too (its cashier links expire at the order's payment deadline).
+    const payments = createSandboxPayments({ secret: SANDBOX_SECRET, now: clock.now, log: () => undefined });
     t = await startTestApp(
       dialect,
-      { ORDER_PAYMENT_TIMEOUT_MINUTES: 15, DEMO_ADVANCE: '1', DEMO_ADVANCE_SECONDS: 20 },
-      { now: clock.now },
+      {
+        ORDER_PAYMENT_TIMEOUT_MINUTES: 15,
+        DEMO_ADVANCE: '1',
+        DEMO_ADVANCE_SECONDS: 20,
+        PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+      },
+      { now: clock.now, integrations: { payments } },
     );
     api = apiOf(t.app);
   });
@@ -292,6 +301,30 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
     // Again: nothing more.
     expect(await jobs.cancelUnpaid(clock.now())).toEqual({ cancelled: 0 });
     expect(await wallet.balance(me.id)).toBe(500);
+  });
+
+  test('the timeout asks the provider first: an order paid whose notification was lost is kept, not cancelled', async () => {
+    const me = await registerUser(api, await placeOf(t.db));
+    const order = await placeOrder(t, api, me.token, { method: 'wechat' });
+    const ticket = (await api.post('pay', { order_id: order.id, platform: 'h5' }, { token: me.token, lang: 'en' })).body
+      .data as { cashier_url: string };
+    const sandbox = t.integrations.payments as SandboxPayments;
+    sandbox.loseNotifications = true;
+    try {
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/api/szeat/payments/sandbox/cashier/pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `t=${encodeURIComponent(new URL(ticket.cashier_url).searchParams.get('t')!)}`,
+      });
+      if (paid.statusCode >= 400) throw new Error(paid.body);
+    } finally {
+      sandbox.loseNotifications = false;
+    }
+    expect(await statusOf(t, order.id)).toBe(OrderStatus.Submitted);
+    clock.advance(15 * MINUTE);
+    expect(await jobsOf('orders-r').cancelUnpaid(clock.now())).toEqual({ cancelled: 0 });
+    expect(await statusOf(t, order.id)).toBe(OrderStatus.AwaitingMerchant);
   });
 
   test('demo mode moves a new order one step every DEMO_ADVANCE_SECONDS up to Completed; unpaid orders wait', async () => {
