@@ -4,6 +4,7 @@
  * refund giving back voucher and wallet debit exactly once, also under 20 parallel cancels.
  */
 import { AppError } from '../../server/src/errors';
+import { OrderStatus } from '../../types/order-status';
 import { transition } from '../../server/src/modules/orders/service';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
@@ -125,6 +126,26 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect((await api.get(`orderinfo?id=${a.id}`)).body.code).toBe(1002);
     expect((await api.get('orderlist')).body.code).toBe(1002);
     expect((await api.get('orderinfo', { token: me.token })).body.code).toBe(1003);
+  });
+
+  test('an online order whose voucher covers everything (total 0) needs no payment and goes to the restaurant', async () => {
+    const someone = await registerUser(api, await placeOf(t.db));
+    await t.db.kysely
+      .updateTable('vouchers')
+      .set({ discount_fen: 1_000_000, min_goods_fen: 0 })
+      .where('user_id', '=', someone.id)
+      .execute();
+    const order = await placeOrder(t, api, someone.token, {
+      method: 'wechat',
+      mode: 'collection',
+      voucher: true,
+      quantity: 1,
+    });
+    expect(order.total).toBe(0);
+    expect(order.status).toBe(OrderStatus.AwaitingMerchant);
+    const info = (await api.get(`orderinfo?id=${order.id}`, { token: someone.token })).body.data;
+    expect(info.status).toBe(OrderStatus.AwaitingMerchant);
+    expect(info.paid_at).not.toBeNull();
   });
 
   test('advance follows the forward path with a history row per move; an unpaid order and the end of the path refuse', async () => {

@@ -248,7 +248,9 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
         throw refused(quote.can_submit ? 'checkout.total_changed' : 'checkout.refused', quote);
       }
       const method = body.payment_method;
-      const status = ONLINE.has(method) ? OrderStatus.Submitted : OrderStatus.AwaitingMerchant;
+      // Nothing to pay online when a voucher covers everything: the order goes to the restaurant at once.
+      const needsPayment = ONLINE.has(method) && quote.total_fen > 0;
+      const status = needsPayment ? OrderStatus.Submitted : OrderStatus.AwaitingMerchant;
       const code = body.mode === 'collection' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
       const lines = evaluated.filter((e) => e.orderable);
       try {
@@ -278,7 +280,7 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
             address_lng: address?.row.lng ?? null,
             restaurant_name_cn: restaurant.name_cn,
             restaurant_name_en: restaurant.name_en,
-            paid_at: method === 'balance' ? at : null,
+            paid_at: needsPayment || method === 'cod' ? null : at,
             created_at: at,
             updated_at: at,
           });
@@ -315,7 +317,7 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
             order_id: orderId,
             status,
             total_fen: quote.total_fen,
-            needs_payment: ONLINE.has(method) && quote.total_fen > 0,
+            needs_payment: needsPayment,
             collection_code: code,
           };
           await tx.checkout.saveAnswer(userId, body.idempotency_key, orderId, JSON.stringify(result));
