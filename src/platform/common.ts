@@ -121,7 +121,10 @@ function parseBody(data: unknown): unknown {
 }
 
 /** Display width in half-width characters (a CJK character counts two). */
-const displayWidth = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+export const displayWidth = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+
+/** The widest button label showModal takes (WeChat's limit, which Taro's H5 enforces too): 4 Chinese characters. */
+export const MODAL_BUTTON_MAX_WIDTH = 8;
 
 /** WeChat cuts a toast title that has an icon after 7 Chinese characters; a longer message goes without the icon. */
 const TOAST_ICON_MAX_WIDTH = 14;
@@ -132,8 +135,17 @@ export const taroFeedback = {
     void Taro.showToast({ title: message, icon, duration: 2000 });
   },
   async confirm(message: string, options: { confirmText?: string; cancelText?: string } = {}): Promise<boolean> {
+    // WeChat and Taro's H5 refuse the whole dialog for a button label wider than 4 Chinese characters, which would
+    // answer "no" without asking: such a label gives way to the platform's own.
+    const labels = Object.fromEntries(
+      Object.entries(options).filter(([, text]) => {
+        const fits = typeof text === 'string' && displayWidth(text) <= MODAL_BUTTON_MAX_WIDTH;
+        if (!fits) console.warn(`confirm: button label "${String(text)}" is too long for the platform's dialog`);
+        return fits;
+      }),
+    );
     try {
-      const res = await Taro.showModal({ content: message, showCancel: true, ...options });
+      const res = await Taro.showModal({ content: message, showCancel: true, ...labels });
       return !!res.confirm;
     } catch {
       return false;

@@ -6,7 +6,9 @@ const REQUEST_PAYMENT_FIELDS = ['timeStamp', 'nonceStr', 'package', 'signType', 
 
 /**
  * Mini program: WeChat's own payment sheet. Closing it is a cancel (errMsg "requestPayment:fail cancel"), which the
- * app answers with its "cancel the payment?" question; any other failure is an error.
+ * app answers with its "cancel the payment?" question; any other failure is an error. Taro 4.2.1 does not promisify
+ * requestPayment (it is missing from its list), so awaiting its return value would read "paid" at once wherever
+ * the base library returns nothing (and the headless harness caught exactly that): the callbacks decide.
  */
 export const weappPayment: Payment = {
   async pay(ticket) {
@@ -15,12 +17,16 @@ export const weappPayment: Payment = {
       throw new PaymentError(`payment: no mini program parameters from provider ${ticket.provider}`);
     }
     try {
-      await Taro.requestPayment({
-        timeStamp: params.timeStamp!,
-        nonceStr: params.nonceStr!,
-        package: params.package!,
-        signType: params.signType as 'MD5' | 'HMAC-SHA256' | 'RSA',
-        paySign: params.paySign!,
+      await new Promise<void>((resolve, reject) => {
+        void Taro.requestPayment({
+          timeStamp: params.timeStamp!,
+          nonceStr: params.nonceStr!,
+          package: params.package!,
+          signType: params.signType as 'MD5' | 'HMAC-SHA256' | 'RSA',
+          paySign: params.paySign!,
+          success: () => resolve(),
+          fail: (err) => reject(err),
+        });
       });
       return 'paid';
     } catch (err) {

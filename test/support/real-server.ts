@@ -40,6 +40,8 @@ export async function startRealServer({ siteDir }: { siteDir?: string } = {}): P
       UPLOAD_DIR: path.join(tmp, 'uploads'),
       BUILD_SITE: 'never',
       SEED: 'auto',
+      // Orders move when a test moves them (the operator tool), not on the demo timer.
+      DEMO_ADVANCE: '0',
       // Contact Us has a code to show (a link drawn as QR); How To Join is left unset, so its dialog's error shows.
       CONTACT_QR_URL: 'https://work.weixin.qq.com/kfid/kfc-szeat-test',
     },

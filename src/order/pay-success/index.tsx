@@ -24,7 +24,10 @@ function PaySuccessPage() {
   const { api, session, platform, ui, payment } = useStores();
   const t = useT();
   const nav = platform.navigation;
-  const raw = useRouteParams(nav, 'paySuccess').orderId ?? '';
+  const params = useRouteParams(nav, 'paySuccess');
+  const raw = params.orderId ?? '';
+  // The cashier page sends a cancelled payment back with cancelled=1, after asking the question itself.
+  const cancelledAtCashier = params.cancelled === '1';
   const orderId = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -60,11 +63,11 @@ function PaySuccessPage() {
   const unpaidOnline = state.kind === 'done' && !state.paid && ONLINE.includes(state.order.payment_method);
   const cancelled = state.kind === 'done' && (state.order.status === 4 || state.order.status === 5);
   useEffect(() => {
-    if (!unpaidOnline || cancelled || asked.current) return;
+    if (!unpaidOnline || cancelled || cancelledAtCashier || asked.current) return;
     asked.current = true;
     void payment.confirmCancel().then((yes) => (yes ? nav.replace('orderDetail', { orderId }) : payAgain()));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unpaidOnline, cancelled]);
+  }, [unpaidOnline, cancelled, cancelledAtCashier]);
 
   if (!session.isLoggedIn) {
     return (

@@ -266,8 +266,8 @@ describe('settlemt/{rid}', () => {
     await click(submitButton(container));
     await waitFor(() => expect(platform.navigation.replace).toHaveBeenCalledWith('orderDetail', { orderId: 88 }));
     expect(platform.feedback.confirm).toHaveBeenLastCalledWith('Are you sure you want to cancel the payment?', {
-      confirmText: 'Cancel payment',
-      cancelText: 'Keep paying',
+      confirmText: 'Yes',
+      cancelText: 'No',
     });
     expect(queryByText(container, 'Placing the order…')).toBeNull();
   });

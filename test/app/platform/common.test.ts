@@ -317,6 +317,25 @@ describe('taroFeedback', () => {
     await expect(taroFeedback.confirm('Broken?')).resolves.toBe(false);
   });
 
+  it('a button label wider than 4 Chinese characters gives way to the platform default instead of failing the dialog', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(
+        taroFeedback.confirm('Deliver to this address?', { confirmText: 'Confirm', cancelText: 'Change address' }),
+      ).resolves.toBe(true);
+      expect(fakeTaro.showModal).toHaveBeenLastCalledWith({
+        content: 'Deliver to this address?',
+        showCancel: true,
+        confirmText: 'Confirm',
+      });
+      await taroFeedback.confirm('确认送到以下地址？', { confirmText: '确认', cancelText: '修改地址' });
+      expect(fakeTaro.showModal).toHaveBeenLastCalledWith(expect.objectContaining({ cancelText: '修改地址' }));
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('shows a masked spinner and hides it', () => {
     taroFeedback.showBusy('Loading');
     taroFeedback.hideBusy();

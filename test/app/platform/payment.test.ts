@@ -20,10 +20,23 @@ describe('platform.payment', () => {
 
   it('mini program: requestPayment with the parameters of `pay`; paid, cancelled, or an error', async () => {
     await expect(weappPayment.pay({ provider: 'sandbox', weapp: params })).resolves.toBe('paid');
-    expect(fakeTaro.requestPayment).toHaveBeenCalledWith(params);
-    fakeTaro.requestPayment.mockRejectedValueOnce({ errMsg: 'requestPayment:fail cancel' });
+    expect(fakeTaro.requestPayment).toHaveBeenCalledWith(expect.objectContaining(params));
+    const failing = (errMsg: string) => (o?: { fail?: (r: { errMsg: string }) => void }) => o?.fail?.({ errMsg });
+    fakeTaro.requestPayment.mockImplementationOnce(failing('requestPayment:fail cancel'));
     await expect(weappPayment.pay({ provider: 'sandbox', weapp: params })).resolves.toBe('cancelled');
-    fakeTaro.requestPayment.mockRejectedValueOnce({ errMsg: 'requestPayment:fail system error' });
+    // The sheet still open: not paid until WeChat calls back (requestPayment itself returns nothing).
+    let closeSheet: (() => void) | undefined;
+    fakeTaro.requestPayment.mockImplementationOnce((o?: { success?: (r: object) => void }) => {
+      closeSheet = () => o?.success?.({ errMsg: 'requestPayment:ok' });
+    });
+    let outcome: string | undefined;
+    const open = weappPayment.pay({ provider: 'sandbox', weapp: params }).then((r) => (outcome = r));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(outcome).toBeUndefined();
+    closeSheet!();
+    await open;
+    expect(outcome).toBe('paid');
+    fakeTaro.requestPayment.mockImplementationOnce(failing('requestPayment:fail system error'));
     await expect(weappPayment.pay({ provider: 'sandbox', weapp: params })).rejects.toThrow(PaymentError);
     await expect(weappPayment.pay({ provider: 'sandbox', cashier_url: 'https://x' })).rejects.toThrow(PaymentError);
     expect(weappPayment.returnUrl('/paySucc/1')).toBeUndefined();

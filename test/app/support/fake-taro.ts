@@ -76,12 +76,23 @@ function build() {
     getCurrentPages: jest.fn((): Array<{ route?: string; options?: Record<string, string> }> => []),
     getCurrentInstance: jest.fn((): { router?: { params: Record<string, unknown> } } => ({ router: { params: {} } })),
     showToast: jest.fn(ok),
-    showModal: jest.fn(async (_options?: any) => ({ errMsg: 'showModal:ok', confirm: true, cancel: false })),
+    // WeChat and Taro's H5 refuse a button label wider than 4 Chinese characters.
+    showModal: jest.fn(async (options?: any) => {
+      const wide = (s: unknown) => typeof s === 'string' && s.replace(/[\u0391-\uFFE5]/g, 'aa').length > 8;
+      if (wide(options?.confirmText) || wide(options?.cancelText)) {
+        throw { errMsg: 'showModal:fail confirmText length should not larger then 4 Chinese characters' };
+      }
+      return { errMsg: 'showModal:ok', confirm: true, cancel: false };
+    }),
     login: jest.fn(async (_options?: any): Promise<{ errMsg: string; code?: string }> => ({
       errMsg: 'login:ok',
       code: 'taro-login-code',
     })),
-    requestPayment: jest.fn(async (_options?: any): Promise<{ errMsg: string }> => ({ errMsg: 'requestPayment:ok' })),
+    // As Taro 4.2.1 has it in the mini program: not promisified, the callbacks answer (here: paid).
+    requestPayment: jest.fn((options?: any): void => {
+      options?.success?.({ errMsg: 'requestPayment:ok' });
+      options?.complete?.({ errMsg: 'requestPayment:ok' });
+    }),
     showLoading: jest.fn(ok),
     hideLoading: jest.fn(ok),
     setNavigationBarTitle: jest.fn(ok),

@@ -52,9 +52,10 @@ export interface FakeWxContext {
   launchOptions(): Record<string, unknown>;
   /**
    * wx.requestPayment: what WeChat's payment sheet does with the parameters (throw an Error whose message is the
-   * errMsg, e.g. 'requestPayment:fail cancel', to fail). Default: paid.
+   * errMsg, e.g. 'requestPayment:fail cancel', to fail), at once or in a promise (the sheet is open meanwhile, and
+   * the payment server may notify ours before it closes). Default: paid.
    */
-  requestPayment?(options: WxOptions): Record<string, unknown> | void;
+  requestPayment?(options: WxOptions): Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
   /** wx.showModal: the customer's answer (default: confirm). */
   modalAnswer?(options: WxOptions): boolean;
 }
@@ -231,10 +232,35 @@ export function createFakeWx(ctx: FakeWxContext): Record<string, unknown> {
   // interface and the rest
   for (const name of ASYNC_OK_APIS) async(name);
   async('showModal', (o) => {
+    // WeChat refuses a button label wider than 4 Chinese characters (the dialog never shows).
+    const wide = (x: unknown) => typeof x === 'string' && x.replace(/[\u0391-\uFFE5]/g, 'aa').length > 8;
+    if (wide(o.confirmText) || wide(o.cancelText)) {
+      throw new Error('showModal:fail confirmText length should not larger then 4 Chinese characters');
+    }
     const yes = ctx.modalAnswer ? ctx.modalAnswer(o) : true;
     return { confirm: yes, cancel: !yes, content: '' };
   });
-  async('requestPayment', (o) => ctx.requestPayment?.(o) ?? {});
+  // The sheet stays open while its behaviour runs (counted as work in flight, like a request), then calls back.
+  wx.requestPayment = (opts: WxOptions = {}) => {
+    ctx.calls.push({ api: 'requestPayment', args: [opts] });
+    ctx.loop.pendingRequests++;
+    void (async () => ctx.requestPayment?.(opts))()
+      .then(
+        (result) => ({ ok: true, res: { errMsg: 'requestPayment:ok', ...(result ?? {}) } }),
+        (err: unknown) => ({
+          ok: false,
+          res: { errMsg: err instanceof Error ? err.message : 'requestPayment:fail' } as Record<string, unknown>,
+        }),
+      )
+      .then(({ ok, res }) => {
+        ctx.loop.pendingRequests--;
+        ctx.loop.later('wx.requestPayment callback', () => {
+          if (ok) opts.success?.(res);
+          else opts.fail?.(res);
+          opts.complete?.(res);
+        });
+      });
+  };
   async('showActionSheet', () => ({ tapIndex: 0 }));
   async('getNetworkType', () => ({ networkType: 'wifi' }));
   async('login', () => ({ code: 'harness-login-code' }));
