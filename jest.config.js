@@ -57,7 +57,9 @@ module.exports = {
       setupFiles: ['<rootDir>/test/app/support/setup.ts'],
     },
     node('server', { setupFilesAfterEnv: [timeout(30000)] }),
-    node('e2e', { setupFilesAfterEnv: [timeout(60000)] }),
+    // axe-core's script (injected into pages by @axe-core/playwright) reads `this` at its top level as plain CommonJS:
+    // it must not be compiled.
+    node('e2e', { setupFilesAfterEnv: [timeout(60000)], transformIgnorePatterns: ['/node_modules/axe-core/'] }),
     node('weapp', { setupFilesAfterEnv: [timeout(120000)] }),
     // Checks of the repository's own rules: lint zones, type check projects, mini program packages, API coverage.
     node('tooling', { setupFilesAfterEnv: [timeout(120000)] }),

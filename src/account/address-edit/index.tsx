@@ -23,6 +23,7 @@ import { useLoad } from '../../utils/use-load';
 import '../login/index.scss';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
+import { pressable } from '../../utils/a11y';
 
 type Errors = FormErrors<(typeof ADDRESS_FIELDS)[number]>;
 
@@ -171,7 +172,7 @@ function AddressEditPage() {
             {!wasDefault && (
               <View
                 className={`address-edit__default ${form.isDefault ? 'address-edit__default--on' : ''}`}
-                onClick={() => setForm((f) => ({ ...f, isDefault: !f.isDefault }))}
+                {...pressable(() => setForm((f) => ({ ...f, isDefault: !f.isDefault })))}
               >
                 <Text className='address-edit__check'>{form.isDefault ? '✓' : ''}</Text>
                 <Text>{t('address.make_default')}</Text>

@@ -10,6 +10,7 @@ import { useStores, useT } from '../../stores';
 import { addressLine } from '../../utils/address';
 import { useLoad } from '../../utils/use-load';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** The address book: list, add, edit, delete, set default. */
 function AddressesPage() {
@@ -60,7 +61,7 @@ function AddressesPage() {
       <View className='addresses'>
         <View className='addresses__header'>
           <Text className='addresses__title'>{t('address.title')}</Text>
-          <Text className='addresses__add' onClick={() => void nav.go('addressEdit')}>
+          <Text className='addresses__add' {...pressable(() => void nav.go('addressEdit'))}>
             {t('address.add')}
           </Text>
         </View>
@@ -83,18 +84,18 @@ function AddressesPage() {
                 {!a.is_default && (
                   <Text
                     className='address-item__action address-item__set-default'
-                    onClick={() => void perform(() => api.addresses.setDefault(a.id), t('address.default_set'))}
+                    {...pressable(() => void perform(() => api.addresses.setDefault(a.id), t('address.default_set')))}
                   >
                     {t('address.set_default')}
                   </Text>
                 )}
                 <Text
                   className='address-item__action address-item__edit'
-                  onClick={() => void nav.go('addressEdit', { id: a.id })}
+                  {...pressable(() => void nav.go('addressEdit', { id: a.id }))}
                 >
                   {t('address.edit')}
                 </Text>
-                <Text className='address-item__action address-item__delete' onClick={() => void remove(a)}>
+                <Text className='address-item__action address-item__delete' {...pressable(() => void remove(a))}>
                   {t('address.delete')}
                 </Text>
               </View>

@@ -19,6 +19,7 @@ import { successPause } from '../../utils/pause';
 import { useCountdown } from '../../utils/use-countdown';
 import '../login/index.scss';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 type Errors = FormErrors<(typeof RESET_FIELDS)[number]>;
 
@@ -114,7 +115,7 @@ function ForgetPwdPage() {
             />
             <View
               className={`forgetpwd__send ${sending || resendIn > 0 ? 'forgetpwd__send--waiting' : ''}`}
-              onClick={() => void sendCode()}
+              {...pressable(() => void sendCode())}
             >
               {resendIn > 0 ? t('reset.resend_in', { seconds: resendIn }) : t('reset.send')}
             </View>

@@ -9,6 +9,7 @@ import { firstError, isValid, LOGIN_FIELDS, loginErrors, type FormErrors } from 
 import { successPause } from '../../utils/pause';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
+import { pressable } from '../../utils/a11y';
 
 type Errors = FormErrors<(typeof LOGIN_FIELDS)[number]>;
 
@@ -136,7 +137,10 @@ function LoginPage() {
               <View className='login__divider'>
                 <Text>{t('auth.or')}</Text>
               </View>
-              <View className={`login__wechat-button ${busy ? 'form-submit--disabled' : ''}`} onClick={wechatLogin}>
+              <View
+                className={`login__wechat-button ${busy ? 'form-submit--disabled' : ''}`}
+                {...pressable(wechatLogin)}
+              >
                 {t('auth.wechat')}
               </View>
             </View>

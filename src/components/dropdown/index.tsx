@@ -1,5 +1,7 @@
 import { Text, View } from '@tarojs/components';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { pressable } from '../../utils/a11y';
+import { focusableIn, focusWhenReady } from '../../utils/use-dialog';
 import './index.scss';
 
 export interface DropdownItem {
@@ -8,35 +10,103 @@ export interface DropdownItem {
   onSelect(): void;
 }
 
-/** A trigger that opens a small menu; a tap outside closes it. */
+function asElement(node: unknown): HTMLElement | undefined {
+  return typeof HTMLElement !== 'undefined' && node instanceof HTMLElement ? node : undefined;
+}
+
+/**
+ * A trigger that opens a small menu; a tap outside closes it. On H5 it is a menu button: Enter/Space open it with
+ * focus on the first item, arrow keys move between items, Escape closes it and focus goes back to the trigger.
+ */
 export function Dropdown({
   trigger,
+  label,
   items,
   className,
 }: {
   trigger: ReactNode;
+  /** The trigger's accessible name when its content is not text (a flag). */
+  label?: string;
   items: DropdownItem[];
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<unknown>(null);
+  const menuRef = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (!open || typeof document === 'undefined') return undefined;
+    const menu = asElement(menuRef.current);
+    const first = menu && focusableIn(menu)[0];
+    // Only a keyboard user's focus is on the trigger; a tap leaves it where it was.
+    const trigger = asElement(triggerRef.current);
+    if (first && document.activeElement === trigger) {
+      focusWhenReady(
+        first,
+        () =>
+          document.activeElement === first ||
+          document.activeElement === trigger ||
+          document.activeElement === document.body,
+      );
+    }
+    const onKeyDown = (e: KeyboardEvent) => {
+      const el = asElement(menuRef.current);
+      if (!el) return;
+      if (e.key === 'Escape' || e.key === 'Esc') {
+        e.preventDefault();
+        setOpen(false);
+        asElement(triggerRef.current)?.focus();
+        return;
+      }
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      const all = focusableIn(el);
+      if (all.length === 0) return;
+      e.preventDefault();
+      const at = all.indexOf(document.activeElement as HTMLElement);
+      const next = e.key === 'ArrowDown' ? (at + 1) % all.length : (at - 1 + all.length) % all.length;
+      all[next]!.focus();
+    };
+    // Tabbing out of the menu closes it.
+    const onFocusIn = (e: FocusEvent) => {
+      const root = asElement(menuRef.current)?.parentElement;
+      if (root && e.target instanceof Node && !root.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [open]);
+
   return (
     <View className={`dropdown ${className ?? ''}`}>
-      <View className='dropdown__trigger' onClick={() => setOpen(!open)}>
+      <View
+        className='dropdown__trigger'
+        ref={triggerRef}
+        {...pressable(() => setOpen(!open), { label, popup: 'menu', expanded: open })}
+      >
         {trigger}
-        <Text className='dropdown__caret'>▾</Text>
+        <Text className='dropdown__caret' aria-hidden='true'>
+          ▾
+        </Text>
       </View>
       {open && (
         <>
           <View className='dropdown__backdrop' onClick={() => setOpen(false)} />
-          <View className='dropdown__menu'>
+          <View className='dropdown__menu' ref={menuRef} role='menu' aria-label={label}>
             {items.map((item) => (
               <View
                 key={item.key}
                 className='dropdown__item'
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect();
-                }}
+                {...pressable(
+                  () => {
+                    setOpen(false);
+                    asElement(triggerRef.current)?.focus();
+                    item.onSelect();
+                  },
+                  { role: 'menuitem' },
+                )}
               >
                 {item.label}
               </View>

@@ -2,6 +2,7 @@ import { Input, Text, View } from '@tarojs/components';
 import type { ReactNode } from 'react';
 import { useStores } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** The card a form sits in: centred on a wide screen, full width on a phone. */
 export function FormCard({ title, children, className }: { title?: string; children?: ReactNode; className?: string }) {
@@ -91,9 +92,9 @@ export function SubmitButton({
   return (
     <View
       className={`form-submit ${disabled ? 'form-submit--disabled' : ''} ${className ?? ''}`}
-      onClick={() => {
+      {...pressable(() => {
         if (!disabled) onClick();
-      }}
+      })}
     >
       {label}
     </View>
@@ -103,7 +104,7 @@ export function SubmitButton({
 /** A quiet second action (links under a form, "Cancel" ...). */
 export function FormLink({ label, onClick, className }: { label: string; onClick(): void; className?: string }) {
   return (
-    <Text className={`form-link ${className ?? ''}`} onClick={onClick}>
+    <Text className={`form-link ${className ?? ''}`} {...pressable(onClick)}>
       {label}
     </Text>
   );

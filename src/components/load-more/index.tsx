@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** The foot of a paged list: a "load more" link, a spinner text while loading, the end, or a retry. */
 export function LoadMore({
@@ -22,7 +23,7 @@ export function LoadMore({
     return (
       <View className='load-more load-more--error'>
         <Text>{ui.errorMessage(error)}</Text>
-        <Text className='load-more__action' onClick={onMore}>
+        <Text className='load-more__action' {...pressable(onMore)}>
           {t('app.retry')}
         </Text>
       </View>
@@ -37,7 +38,7 @@ export function LoadMore({
   }
   if (hasMore) {
     return (
-      <View className='load-more load-more--more' onClick={onMore}>
+      <View className='load-more load-more--more' {...pressable(onMore)}>
         <Text className='load-more__action'>{t('discover.load_more')}</Text>
       </View>
     );

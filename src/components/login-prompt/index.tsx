@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** A screen that needs a session, seen logged out: why, and Log In (which comes back here). */
 export function LoginPrompt({ message }: { message: string }) {
@@ -9,7 +10,7 @@ export function LoginPrompt({ message }: { message: string }) {
   return (
     <View className='login-prompt'>
       <Text>{message}</Text>
-      <Text className='login-prompt__action' onClick={() => void platform.navigation.go('login', { isBack: 1 })}>
+      <Text className='login-prompt__action' {...pressable(() => void platform.navigation.go('login', { isBack: 1 }))}>
         {t('topbar.login')}
       </Text>
     </View>

@@ -1,6 +1,6 @@
 import { Image, ScrollView, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../types/api/stores';
 import type { TFunction } from '../../i18n';
 import { useStores, useT } from '../../stores';
@@ -17,7 +17,9 @@ import {
   type MenuChoice,
   type Selection,
 } from '../../utils/menu-choice';
+import { altText, announced, dialogProps, pressable, tabStop } from '../../utils/a11y';
 import { formatPrice } from '../../utils/price';
+import { useDialog } from '../../utils/use-dialog';
 import './index.scss';
 
 export type { MenuChoice } from '../../utils/menu-choice';
@@ -59,6 +61,8 @@ export const MenuItemChoice = observer(function MenuItemChoice({
   const [notice, setNotice] = useState('');
   const [missing, setMissing] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
+  const dialogRef = useRef<unknown>(null);
+  useDialog(dialogRef, true, onClose);
 
   const tap = (group: OptionGroup, optionId: number) => {
     const result = toggleOption(group, selection, optionId);
@@ -105,18 +109,28 @@ export const MenuItemChoice = observer(function MenuItemChoice({
   const disabled = !!blockedReason || item.sold_out || incomplete;
 
   return (
-    <View className='menu-choice' role='dialog' aria-label={item.name}>
+    <View className='menu-choice'>
       <View className='menu-choice__mask' onClick={onClose} />
-      <View className='menu-choice__panel'>
+      <View className='menu-choice__panel' ref={dialogRef} {...dialogProps(item.name)}>
         <View className='menu-choice__header'>
           <Text className='menu-choice__title'>{item.name}</Text>
-          <Text className='menu-choice__close' onClick={onClose} aria-label={t('topbar.close')}>
+          <Text className='menu-choice__close' {...pressable(onClose, { label: t('topbar.close') })}>
             ×
           </Text>
         </View>
-        <ScrollView scrollY className='menu-choice__body'>
+        {/* Focusable itself when it holds no control, so a keyboard can scroll it (WCAG 2.1.1). */}
+        <ScrollView
+          scrollY
+          className='menu-choice__body'
+          {...(item.option_groups.length === 0 ? tabStop(item.name) : {})}
+        >
           {item.picture && (
-            <Image className='menu-choice__picture picture-cover' src={root.imageUrl(item.picture)} mode='aspectFill' />
+            <Image
+              className='menu-choice__picture picture-cover'
+              src={root.imageUrl(item.picture)}
+              mode='aspectFill'
+              {...altText(item.name)}
+            />
           )}
           {item.description && <Text className='menu-choice__description'>{item.description}</Text>}
           <Text className='menu-choice__base'>{t('menu.base_price', { price: formatPrice(item.price_fen) })}</Text>
@@ -131,7 +145,7 @@ export const MenuItemChoice = observer(function MenuItemChoice({
                     {ruleText(t, group)}
                   </Text>
                 </View>
-                <View className='menu-choice__options'>
+                <View className='menu-choice__options' role='group' aria-label={group.name}>
                   {group.options.map((option) => {
                     const on = chosen.includes(option.id);
                     const cls = [
@@ -143,10 +157,11 @@ export const MenuItemChoice = observer(function MenuItemChoice({
                       <View
                         key={option.id}
                         className={cls}
-                        role='checkbox'
-                        aria-checked={on}
-                        aria-disabled={option.sold_out}
-                        onClick={() => tap(group, option.id)}
+                        {...pressable(() => tap(group, option.id), {
+                          role: 'checkbox',
+                          checked: on,
+                          disabled: option.sold_out,
+                        })}
                       >
                         <Text className='menu-choice__option-name'>{option.name}</Text>
                         {option.price_delta_fen !== 0 && (
@@ -167,21 +182,31 @@ export const MenuItemChoice = observer(function MenuItemChoice({
             );
           })}
         </ScrollView>
-        {(notice || blockedReason) && <Text className='menu-choice__notice'>{notice || blockedReason}</Text>}
+        {(notice || blockedReason) && (
+          <Text className='menu-choice__notice' {...announced('assertive')}>
+            {notice || blockedReason}
+          </Text>
+        )}
         <View className='menu-choice__footer'>
           <View className='menu-choice__quantity'>
             <Text
               className={`menu-choice__step menu-choice__minus ${quantity <= QUANTITY_MIN ? 'menu-choice__step--off' : ''}`}
-              onClick={() => setQuantity((q) => clampQuantity(q - 1))}
-              aria-label={t('menu.less')}
+              {...pressable(() => setQuantity((q) => clampQuantity(q - 1)), {
+                label: t('menu.less'),
+                disabled: quantity <= QUANTITY_MIN,
+              })}
             >
               −
             </Text>
-            <Text className='menu-choice__count'>{quantity}</Text>
+            <Text className='menu-choice__count' {...announced()}>
+              {quantity}
+            </Text>
             <Text
               className={`menu-choice__step menu-choice__plus ${quantity >= QUANTITY_MAX ? 'menu-choice__step--off' : ''}`}
-              onClick={() => setQuantity((q) => clampQuantity(q + 1))}
-              aria-label={t('menu.more')}
+              {...pressable(() => setQuantity((q) => clampQuantity(q + 1)), {
+                label: t('menu.more'),
+                disabled: quantity >= QUANTITY_MAX,
+              })}
             >
               +
             </Text>
@@ -189,8 +214,7 @@ export const MenuItemChoice = observer(function MenuItemChoice({
           <Text className='menu-choice__price'>{formatPrice(total)}</Text>
           <View
             className={`menu-choice__confirm ${disabled ? 'menu-choice__confirm--off' : ''}`}
-            role='button'
-            onClick={() => void confirm()}
+            {...pressable(() => void confirm())}
           >
             <Text>{t('menu.confirm')}</Text>
           </View>

@@ -1,6 +1,9 @@
 import { Button, Text, View } from '@tarojs/components';
+import { useRef } from 'react';
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui';
 import 'taro-ui/lib/style/components/modal.scss';
+import { dialogProps, pressable } from '../../utils/a11y';
+import { useDialog } from '../../utils/use-dialog';
 import './index.scss';
 
 export interface DialogButton {
@@ -22,27 +25,32 @@ export interface NoticeDialogProps {
 
 /** A short notice with one or two answers (spec §8's dialogs: outside the delivery radius, no restaurants near). */
 export function NoticeDialog({ open, title, message, buttons, onClose, className }: NoticeDialogProps) {
+  const dialogRef = useRef<unknown>(null);
+  // Escape is the same as a tap outside.
+  useDialog(dialogRef, open, onClose);
   return (
     <AtModal isOpened={open} onClose={onClose} className={`notice-dialog ${className ?? ''}`}>
-      <AtModalHeader>
-        <Text className='notice-dialog__title'>{title}</Text>
-      </AtModalHeader>
-      <AtModalContent>
-        <View className='notice-dialog__message'>
-          <Text>{message}</Text>
-        </View>
-      </AtModalContent>
-      <AtModalAction>
-        {buttons.map((b) => (
-          <Button
-            key={b.key}
-            className={`notice-dialog__button notice-dialog__button--${b.key} ${b.primary ? 'notice-dialog__button--primary' : ''}`}
-            onClick={b.onClick}
-          >
-            {b.label}
-          </Button>
-        ))}
-      </AtModalAction>
+      <View className='notice-dialog__box' ref={dialogRef} {...dialogProps(title, 'alertdialog')}>
+        <AtModalHeader>
+          <Text className='notice-dialog__title'>{title}</Text>
+        </AtModalHeader>
+        <AtModalContent>
+          <View className='notice-dialog__message'>
+            <Text>{message}</Text>
+          </View>
+        </AtModalContent>
+        <AtModalAction>
+          {buttons.map((b) => (
+            <Button
+              key={b.key}
+              className={`notice-dialog__button notice-dialog__button--${b.key} ${b.primary ? 'notice-dialog__button--primary' : ''}`}
+              {...pressable(b.onClick)}
+            >
+              {b.label}
+            </Button>
+          ))}
+        </AtModalAction>
+      </View>
     </AtModal>
   );
 }

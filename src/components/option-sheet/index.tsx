@@ -1,7 +1,9 @@
 import { Input, ScrollView, Text, View } from '@tarojs/components';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../stores';
 import './index.scss';
+import { dialogProps, pressable } from '../../utils/a11y';
+import { useDialog } from '../../utils/use-dialog';
 
 export interface SheetOption {
   value: number;
@@ -36,6 +38,8 @@ export function OptionSheet(props: OptionSheetProps) {
   const { open, title, groups, selected, onSelect, onClose, emptyText, filterPlaceholder, status, className } = props;
   const t = useT();
   const [filter, setFilter] = useState('');
+  const dialogRef = useRef<unknown>(null);
+  useDialog(dialogRef, open, onClose);
   if (!open) return null;
   const needle = filter.trim().toLowerCase();
   const shown = groups
@@ -50,10 +54,10 @@ export function OptionSheet(props: OptionSheetProps) {
   return (
     <View className={`option-sheet ${className ?? ''}`}>
       <View className='option-sheet__mask' onClick={onClose} />
-      <View className='option-sheet__panel'>
+      <View className='option-sheet__panel' ref={dialogRef} {...dialogProps(title)}>
         <View className='option-sheet__header'>
           <Text className='option-sheet__title'>{title}</Text>
-          <Text className='option-sheet__close' onClick={onClose} aria-label={t('topbar.close')}>
+          <Text className='option-sheet__close' {...pressable(onClose)} aria-label={t('topbar.close')}>
             ×
           </Text>
         </View>
@@ -80,10 +84,10 @@ export function OptionSheet(props: OptionSheetProps) {
                   <View
                     key={option.value}
                     className={`option-sheet__option ${option.value === selected ? 'option-sheet__option--selected' : ''}`}
-                    onClick={() => {
+                    {...pressable(() => {
                       setFilter('');
                       onSelect(option);
-                    }}
+                    })}
                   >
                     <Text className='option-sheet__label'>{option.label}</Text>
                     {option.detail && <Text className='option-sheet__detail'>{option.detail}</Text>}

@@ -6,6 +6,7 @@ import { useLoad } from '../../utils/use-load';
 import { Field } from '../form';
 import { OptionSheet } from '../option-sheet';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 export interface PlaceValue {
   areaId: number;
@@ -51,10 +52,10 @@ export const PlacePicker = observer(function PlacePicker({
       <Field label={t('address.area')} name='area' error={error && !areaId ? error : undefined}>
         <View
           className='place-picker__choice place-picker__area'
-          onClick={() => {
+          {...pressable(() => {
             if (cities.status === 'error') reloadCities();
             setSheet('area');
-          }}
+          })}
         >
           <Text className={areaLabel ? 'place-picker__value' : 'place-picker__placeholder'}>
             {areaLabel ?? t('address.choose_area')}
@@ -65,14 +66,14 @@ export const PlacePicker = observer(function PlacePicker({
       <Field label={t('address.building')} name='building' error={error && areaId && !buildingId ? error : undefined}>
         <View
           className={`place-picker__choice place-picker__building ${areaId ? '' : 'place-picker__choice--disabled'}`}
-          onClick={() => {
+          {...pressable(() => {
             if (!areaId) {
               setSheet('area');
               return;
             }
             if (buildings.status === 'error') reloadBuildings();
             setSheet('building');
-          }}
+          })}
         >
           <Text className={buildingLabel ? 'place-picker__value' : 'place-picker__placeholder'}>
             {buildingLabel ?? (areaId ? t('address.choose_building') : t('address.choose_area_first'))}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { Ad, Link, Promotion } from '../../../types/api/catalogue';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { altText, pressable } from '../../utils/a11y';
 
 /**
  * Opens what a promotion or ad points at: a restaurant, an article, or a web page through the platform (H5 navigates;
@@ -36,12 +37,13 @@ export const AdStrip = observer(function AdStrip({ ads }: { ads: Ad[] }) {
         <View
           key={ad.id}
           className={`ad-strip__ad ${linked(ad.link) ? 'ad-strip__ad--link' : ''}`}
-          onClick={() => void open(ad.link)}
+          {...pressable(() => void open(ad.link))}
         >
           <Image
             className='ad-strip__picture picture-cover'
             src={root.imageUrl(ad.picture)}
             mode='aspectFill'
+            {...altText('')}
             lazyLoad
           />
           <Text className='ad-strip__title'>{ad.title}</Text>
@@ -67,7 +69,7 @@ export const PromoStrip = observer(function PromoStrip({
         <View
           key={p.id}
           className={`promo-strip__promo ${linked(p.link) ? 'promo-strip__promo--link' : ''}`}
-          onClick={() => void open(p.link)}
+          {...pressable(() => void open(p.link))}
         >
           <Text className='promo-strip__badge'>{p.badge}</Text>
           <View className='promo-strip__text'>

@@ -1,10 +1,12 @@
 import { Image, Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui';
 import 'taro-ui/lib/style/components/modal.scss';
 import { useStores, useT } from '../../stores';
 import { ErrorState } from '../state-view';
 import './index.scss';
+import { dialogProps, pressable } from '../../utils/a11y';
+import { useDialog } from '../../utils/use-dialog';
 
 export interface QrDialogProps {
   open: boolean;
@@ -37,6 +39,8 @@ export function QrDialog({ open, title, image, tip, link, onClose }: QrDialogPro
     setAttempt((a) => a + 1);
   };
   const alt = t('qr.alt', { title });
+  const dialogRef = useRef<unknown>(null);
+  useDialog(dialogRef, open, onClose);
 
   const copy = async () => {
     if (!link) return;
@@ -46,50 +50,52 @@ export function QrDialog({ open, title, image, tip, link, onClose }: QrDialogPro
 
   return (
     <AtModal isOpened={open} onClose={onClose} className='qr-dialog'>
-      <AtModalHeader>
-        <View className='qr-dialog__header'>
-          <Text>{title}</Text>
-          <Text className='qr-dialog__close' onClick={onClose} aria-label={t('topbar.close')}>
-            ×
-          </Text>
-        </View>
-      </AtModalHeader>
-      <AtModalContent>
-        <View className='qr-dialog__body'>
-          <View className='qr-dialog__frame'>
-            {open && (
-              // Remounted on retry: the same address is asked for again.
-              <Image
-                key={attempt}
-                className={`qr-dialog__image qr-dialog__image--${state}`}
-                src={image}
-                mode='aspectFit'
-                ariaLabel={alt}
-                nativeProps={{ alt }}
-                onLoad={() => setState('ready')}
-                onError={() => setState('error')}
-              />
-            )}
-            {state === 'loading' && <Text className='qr-dialog__loading'>{t('qr.loading')}</Text>}
-            {state === 'error' && (
-              <View className='qr-dialog__error'>
-                <ErrorState message={t('qr.error')} onRetry={retry} />
+      <View className='qr-dialog__box' ref={dialogRef} {...dialogProps(title)}>
+        <AtModalHeader>
+          <View className='qr-dialog__header'>
+            <Text>{title}</Text>
+            <Text className='qr-dialog__close' {...pressable(onClose)} aria-label={t('topbar.close')}>
+              ×
+            </Text>
+          </View>
+        </AtModalHeader>
+        <AtModalContent>
+          <View className='qr-dialog__body'>
+            <View className='qr-dialog__frame'>
+              {open && (
+                // Remounted on retry: the same address is asked for again.
+                <Image
+                  key={attempt}
+                  className={`qr-dialog__image qr-dialog__image--${state}`}
+                  src={image}
+                  mode='aspectFit'
+                  ariaLabel={alt}
+                  nativeProps={{ alt }}
+                  onLoad={() => setState('ready')}
+                  onError={() => setState('error')}
+                />
+              )}
+              {state === 'loading' && <Text className='qr-dialog__loading'>{t('qr.loading')}</Text>}
+              {state === 'error' && (
+                <View className='qr-dialog__error'>
+                  <ErrorState message={t('qr.error')} onRetry={retry} />
+                </View>
+              )}
+            </View>
+            <Text className='qr-dialog__tip'>{tip}</Text>
+            {link && (
+              <View className='qr-dialog__link'>
+                <Text className='qr-dialog__url' userSelect>
+                  {link}
+                </Text>
+                <Text className='qr-dialog__copy' {...pressable(() => void copy())}>
+                  {t('link.copy')}
+                </Text>
               </View>
             )}
           </View>
-          <Text className='qr-dialog__tip'>{tip}</Text>
-          {link && (
-            <View className='qr-dialog__link'>
-              <Text className='qr-dialog__url' userSelect>
-                {link}
-              </Text>
-              <Text className='qr-dialog__copy' onClick={() => void copy()}>
-                {t('link.copy')}
-              </Text>
-            </View>
-          )}
-        </View>
-      </AtModalContent>
+        </AtModalContent>
+      </View>
     </AtModal>
   );
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /**
  * The top bar's search (spec §2): read-only on home (a tap goes to /search); "Search For A Dish", clearable, on
@@ -26,7 +27,7 @@ export const SearchBar = observer(function SearchBar({
 
   if (mode === 'home') {
     return (
-      <View className='search-bar search-bar--readonly' onClick={() => void platform.navigation.go('search')}>
+      <View className='search-bar search-bar--readonly' {...pressable(() => void platform.navigation.go('search'))}>
         <Text className='search-bar__icon'>⌕</Text>
         <Text className='search-bar__placeholder'>{t('topbar.search_restaurants')}</Text>
       </View>
@@ -44,7 +45,7 @@ export const SearchBar = observer(function SearchBar({
       {mode === 'restaurants' && (
         <Text
           className='search-bar__icon search-bar__icon--button'
-          onClick={() => submit(text)}
+          {...pressable(() => submit(text))}
           aria-label={t('topbar.search')}
         >
           ⌕
@@ -61,16 +62,19 @@ export const SearchBar = observer(function SearchBar({
       {mode === 'dish' && text !== '' && (
         <Text
           className='search-bar__clear'
-          onClick={() => {
-            setText('');
-            submit('');
-          }}
+          {...pressable(
+            () => {
+              setText('');
+              submit('');
+            },
+            { label: t('location.clear') },
+          )}
         >
           ×
         </Text>
       )}
       {mode === 'dish' && (
-        <Text className='search-bar__submit' onClick={() => submit(text)}>
+        <Text className='search-bar__submit' {...pressable(() => submit(text))}>
           {t('topbar.search')}
         </Text>
       )}

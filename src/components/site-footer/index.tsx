@@ -5,6 +5,7 @@ import { ABOUT_ARTICLE_ID } from '../../../types/constants';
 import { useStores, useT } from '../../stores';
 import { QrDialog } from '../qr-dialog';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 type Dialog = 'contact' | 'join' | null;
 
@@ -20,18 +21,18 @@ export const SiteFooter = observer(function SiteFooter() {
       <View className='site-footer__columns'>
         <View className='site-footer__column'>
           <Text className='site-footer__heading'>{t('footer.customer_service')}</Text>
-          <Text className='site-footer__link footer-contact' onClick={() => setDialog('contact')}>
+          <Text className='site-footer__link footer-contact' {...pressable(() => setDialog('contact'))}>
             {t('footer.contact_us')}
           </Text>
           {/* Labels kept as observed in the specification: the /login link reads "sign up", /register "log in". */}
-          <Text className='site-footer__link footer-to-login' onClick={() => void nav.go('login')}>
+          <Text className='site-footer__link footer-to-login' {...pressable(() => void nav.go('login'))}>
             {t('footer.signup_link')}
           </Text>
-          <Text className='site-footer__link footer-to-register' onClick={() => void nav.go('register')}>
+          <Text className='site-footer__link footer-to-register' {...pressable(() => void nav.go('register'))}>
             {t('footer.login_link')}
           </Text>
           {session.isLoggedIn && (
-            <Text className='site-footer__link footer-my-account' onClick={() => void nav.go('mine')}>
+            <Text className='site-footer__link footer-my-account' {...pressable(() => void nav.go('mine'))}>
               {t('footer.my_account')}
             </Text>
           )}
@@ -47,11 +48,11 @@ export const SiteFooter = observer(function SiteFooter() {
           <Text className='site-footer__heading'>{t('footer.about_us')}</Text>
           <Text
             className='site-footer__link footer-what-we-do'
-            onClick={() => void nav.go('article', { id: ABOUT_ARTICLE_ID })}
+            {...pressable(() => void nav.go('article', { id: ABOUT_ARTICLE_ID }))}
           >
             {t('footer.what_we_do')}
           </Text>
-          <Text className='site-footer__link footer-join' onClick={() => setDialog('join')}>
+          <Text className='site-footer__link footer-join' {...pressable(() => setDialog('join'))}>
             {t('footer.how_to_join')}
           </Text>
           <Text className='site-footer__text'>{t('footer.sponsorship')}</Text>

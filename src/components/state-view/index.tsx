@@ -4,6 +4,7 @@ import 'taro-ui/lib/style/components/activity-indicator.scss';
 import 'taro-ui/lib/style/components/loading.scss';
 import { useT } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** Loading, empty and error states, the same on every screen. */
 export function Loading() {
@@ -29,7 +30,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
     <View className='state-view state-view--error'>
       <Text className='state-view__message'>{message}</Text>
       {onRetry && (
-        <Text className='state-view__action' onClick={onRetry}>
+        <Text className='state-view__action' {...pressable(onRetry)}>
           {t('app.retry')}
         </Text>
       )}

@@ -6,6 +6,7 @@ import { useStores, useT } from '../../stores';
 import { formatPrice } from '../../utils/price';
 import { StoreStatus } from '../store-status';
 import './index.scss';
+import { altText, pressable } from '../../utils/a11y';
 
 export function distanceText(t: TFunction, metres: number | null | undefined): string {
   if (metres === null || metres === undefined) return '';
@@ -25,8 +26,14 @@ export const StoreCard = observer(function StoreCard({
   const t = useT();
   const distance = distanceText(t, store.distance_m);
   return (
-    <View className={`store-card ${store.is_open ? '' : 'store-card--closed'}`} onClick={() => onOpen(store.id)}>
-      <Image className='store-card__logo picture-cover' src={root.imageUrl(store.logo)} mode='aspectFill' lazyLoad />
+    <View className={`store-card ${store.is_open ? '' : 'store-card--closed'}`} {...pressable(() => onOpen(store.id))}>
+      <Image
+        className='store-card__logo picture-cover'
+        src={root.imageUrl(store.logo)}
+        mode='aspectFill'
+        {...altText('')}
+        lazyLoad
+      />
       <View className='store-card__body'>
         <View className='store-card__row'>
           <Text className='store-card__name'>{store.name}</Text>

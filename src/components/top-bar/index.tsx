@@ -10,6 +10,7 @@ import { Dropdown } from '../dropdown';
 import { QrDialog } from '../qr-dialog';
 import { SearchBar, type SearchMode } from '../search-bar';
 import './index.scss';
+import { altText, pressable } from '../../utils/a11y';
 
 const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
 
@@ -29,19 +30,26 @@ export const TopBar = observer(function TopBar({
   return (
     <View className='top-bar'>
       <View className='top-bar__inner'>
-        <Image className='top-bar__logo' src={logo} mode='heightFix' onClick={() => void nav.go('home')} />
+        <Image
+          className='top-bar__logo'
+          src={logo}
+          mode='heightFix'
+          {...altText(t('topbar.home'))}
+          {...pressable(() => void nav.go('home'), { label: t('topbar.home') })}
+        />
         {searchMode && (
           <View className='top-bar__search'>
             <SearchBar mode={searchMode} onSubmit={onSearch} />
           </View>
         )}
         <View className='top-bar__actions'>
-          <Text className='top-bar__item top-bar__mini-program' onClick={() => setQrOpen(true)}>
+          <Text className='top-bar__item top-bar__mini-program' {...pressable(() => setQrOpen(true))}>
             {t('topbar.mini_program')}
           </Text>
           {session.isLoggedIn ? (
             <Dropdown
               className='top-bar__user'
+              label={t('topbar.account_menu', { name: session.displayName || t('topbar.user_center') })}
               trigger={<Text className='top-bar__user-name'>{session.displayName || t('topbar.user_center')}</Text>}
               items={[
                 { key: 'mine', label: t('topbar.user_center'), onSelect: () => void nav.go('mine') },
@@ -58,22 +66,24 @@ export const TopBar = observer(function TopBar({
             />
           ) : (
             <>
-              <Text className='top-bar__item top-bar__login' onClick={() => void nav.go('login')}>
+              <Text className='top-bar__item top-bar__login' {...pressable(() => void nav.go('login'))}>
                 {t('topbar.login')}
               </Text>
-              <Text className='top-bar__item top-bar__signup' onClick={() => void nav.go('register')}>
+              <Text className='top-bar__item top-bar__signup' {...pressable(() => void nav.go('register'))}>
                 {t('topbar.signup')}
               </Text>
             </>
           )}
           <Dropdown
             className='top-bar__lang'
+            label={t('topbar.language_current', { name: t(`topbar.lang_${ui.lang}`) })}
             trigger={
               <Image
                 className='top-bar__flag'
                 src={FLAGS[ui.lang]}
                 mode='aspectFit'
                 aria-label={t('topbar.language')}
+                nativeProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
               />
             }
             items={[

@@ -19,6 +19,7 @@ import { ReviewsSection } from './parts/reviews';
 import { StoreCode } from './parts/store-code';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
+import { pressable } from '../../utils/a11y';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
@@ -103,7 +104,7 @@ function RestaurantDetailPage() {
         {notFound ? (
           <View className='restaurant__missing'>
             <ErrorState message={t('store.not_found')} />
-            <Text className='restaurant__home' onClick={() => void nav.replace('home')}>
+            <Text className='restaurant__home' {...pressable(() => void nav.replace('home'))}>
               {t('app.back_home')}
             </Text>
           </View>
@@ -118,13 +119,13 @@ function RestaurantDetailPage() {
             <View className='restaurant__tabs'>
               <Text
                 className={`restaurant__tab restaurant__tab--menu ${tab === 'menu' ? 'restaurant__tab--on' : ''}`}
-                onClick={() => setTab('menu')}
+                {...pressable(() => setTab('menu'), { pressed: tab === 'menu' })}
               >
                 {t('store.tab_menu')}
               </Text>
               <Text
                 className={`restaurant__tab restaurant__tab--reviews ${tab === 'reviews' ? 'restaurant__tab--on' : ''}`}
-                onClick={() => setTab('reviews')}
+                {...pressable(() => setTab('reviews'), { pressed: tab === 'reviews' })}
               >
                 {info.status === 'ready' && info.data.review_count > 0
                   ? t('store.tab_reviews_count', { count: info.data.review_count })

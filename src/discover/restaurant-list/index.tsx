@@ -13,6 +13,7 @@ import { useStores, useT } from '../../stores';
 import { useLoad } from '../../utils/use-load';
 import { usePaged } from '../../utils/use-paged';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +61,7 @@ function RestaurantListPage() {
               <Text className='restaurant-list__address-name'>
                 {t('discover.delivering_to', { name: chosen.name })}
               </Text>
-              <Text className='restaurant-list__change' onClick={() => void nav.go('home')}>
+              <Text className='restaurant-list__change' {...pressable(() => void nav.go('home'))}>
                 {t('location.change')}
               </Text>
             </View>
@@ -73,7 +74,7 @@ function RestaurantListPage() {
         {!chosen ? (
           <View className='restaurant-list__no-address'>
             <Empty message={t('discover.need_address')} />
-            <Text className='restaurant-list__go-home' onClick={() => void nav.go('home')}>
+            <Text className='restaurant-list__go-home' {...pressable(() => void nav.go('home'))}>
               {t('home.choose_address')}
             </Text>
           </View>
@@ -83,7 +84,7 @@ function RestaurantListPage() {
               <View className='restaurant-list__chips'>
                 <Text
                   className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === undefined ? 'restaurant-list__chip--on' : ''}`}
-                  onClick={() => setCuisineId(undefined)}
+                  {...pressable(() => setCuisineId(undefined), { pressed: cuisineId === undefined })}
                 >
                   {t('discover.all_cuisines')}
                 </Text>
@@ -92,13 +93,13 @@ function RestaurantListPage() {
                     <Text
                       key={c.id}
                       className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === c.id ? 'restaurant-list__chip--on' : ''}`}
-                      onClick={() => setCuisineId(c.id)}
+                      {...pressable(() => setCuisineId(c.id), { pressed: cuisineId === c.id })}
                     >
                       {c.name}
                     </Text>
                   ))}
                 {cuisines.status === 'error' && (
-                  <Text className='restaurant-list__chip' onClick={reloadCuisines}>
+                  <Text className='restaurant-list__chip' {...pressable(reloadCuisines)}>
                     {t('app.retry')}
                   </Text>
                 )}
@@ -110,7 +111,7 @@ function RestaurantListPage() {
                 <Text
                   key={s}
                   className={`restaurant-list__sort restaurant-list__sort--${s} ${sort === s ? 'restaurant-list__sort--on' : ''}`}
-                  onClick={() => setSort(s)}
+                  {...pressable(() => setSort(s), { pressed: sort === s })}
                 >
                   {t(`discover.sort_${s}`)}
                 </Text>

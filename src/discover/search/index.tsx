@@ -11,6 +11,7 @@ import { useStores, useT } from '../../stores';
 import { formatPrice } from '../../utils/price';
 import { usePaged } from '../../utils/use-paged';
 import './index.scss';
+import { altText, pressable } from '../../utils/a11y';
 
 const PAGE_SIZE = 10;
 type Filter = 'all' | SearchHitType;
@@ -79,7 +80,7 @@ function SearchPage() {
                   <Text
                     key={f}
                     className={`search__filter search__filter--${f} ${filter === f ? 'search__filter--on' : ''}`}
-                    onClick={() => setFilter(f)}
+                    {...pressable(() => setFilter(f), { pressed: filter === f })}
                   >
                     {n === undefined
                       ? t(`search.type_${f}`)
@@ -101,13 +102,14 @@ function SearchPage() {
                   <View
                     key={`${hit.type}-${hit.id}`}
                     className={`search__hit search__hit--${hit.type}`}
-                    onClick={() => open(hit)}
+                    {...pressable(() => open(hit))}
                   >
                     {hit.picture ? (
                       <Image
                         className='search__picture picture-cover'
                         src={root.imageUrl(hit.picture)}
                         mode='aspectFill'
+                        {...altText('')}
                         lazyLoad
                       />
                     ) : (

@@ -14,6 +14,7 @@ import { AddressPicker } from './parts/address-picker';
 import { Nearby } from './parts/nearby';
 import { useLaunchScene } from './parts/use-launch-scene';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** How many nearby restaurants home shows before "view all". */
 const NEARBY_COUNT = 6;
@@ -99,10 +100,10 @@ function HomePage() {
             <Text className='home__prompt'>{t('home.prompt')}</Text>
           )}
           <View className='home__actions'>
-            <Text className='home__action home__choose' onClick={() => setPicking(!picking)}>
+            <Text className='home__action home__choose' {...pressable(() => setPicking(!picking))}>
               {picking ? t('location.close_picker') : chosen ? t('location.change') : t('home.choose_address')}
             </Text>
-            <Text className='home__action home__locate' onClick={() => void locateMe()}>
+            <Text className='home__action home__locate' {...pressable(() => void locateMe())}>
               {location.locating ? t('location.locating') : t('location.use_mine')}
             </Text>
           </View>
@@ -139,7 +140,11 @@ function HomePage() {
           {news.status === 'ready' && news.data.list.length === 0 && <Empty message={t('home.news_empty')} />}
           {news.status === 'ready' &&
             news.data.list.map((item) => (
-              <View key={item.id} className='home__news-item' onClick={() => void nav.go('article', { id: item.id })}>
+              <View
+                key={item.id}
+                className='home__news-item'
+                {...pressable(() => void nav.go('article', { id: item.id }))}
+              >
                 <Text className='home__news-title'>{item.title}</Text>
                 <Text className='home__news-summary'>{item.summary}</Text>
                 <Text className='home__news-date'>{formatDate(item.published_at, ui.lang)}</Text>

@@ -9,6 +9,7 @@ import { addressLine } from '../../utils/address';
 import { formatPrice } from '../../utils/price';
 import { useLoad } from '../../utils/use-load';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** The user centre (spec §2 /mine): profile, then orders, address book, wallet and vouchers; Log Out. */
 function MinePage() {
@@ -69,7 +70,7 @@ function MinePage() {
             {user.email && <Text className='mine__detail mine__email'>{user.email}</Text>}
           </View>
         </View>
-        <View className='mine__default-address' onClick={() => void nav.go('addresses')}>
+        <View className='mine__default-address' {...pressable(() => void nav.go('addresses'))}>
           <Text className='mine__section-label'>{t('mine.default_address')}</Text>
           <Text className='mine__address-line'>
             {user.default_address ? addressLine(user.default_address) : t('mine.no_default_address')}
@@ -77,7 +78,7 @@ function MinePage() {
         </View>
         <View className='mine__entries'>
           {entries.map((e) => (
-            <View key={e.key} className={`mine__entry mine__entry--${e.key}`} onClick={e.onClick}>
+            <View key={e.key} className={`mine__entry mine__entry--${e.key}`} {...pressable(e.onClick)}>
               <Text className='mine__entry-label'>{e.label}</Text>
               <View className='mine__entry-end'>
                 {e.value && <Text className='mine__entry-value'>{e.value}</Text>}
@@ -88,10 +89,10 @@ function MinePage() {
         </View>
         <View
           className='mine__logout'
-          onClick={() => {
+          {...pressable(() => {
             void session.logout();
             void nav.replace('home');
-          }}
+          })}
         >
           {t('topbar.logout')}
         </View>

@@ -13,6 +13,7 @@ import { formatDate } from '../../utils/date';
 import { formatPrice } from '../../utils/price';
 import { usePaged } from '../../utils/use-paged';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 const PAGE_SIZE = 10;
 
@@ -69,7 +70,7 @@ function OrdersPage() {
           <View
             key={o.id}
             className='order-card'
-            onClick={() => void platform.navigation.go('orderDetail', { orderId: o.id })}
+            {...pressable(() => void platform.navigation.go('orderDetail', { orderId: o.id }))}
           >
             <View className='order-card__head'>
               <Text className='order-card__name'>{o.restaurant_name}</Text>

@@ -9,6 +9,7 @@ import { formatDate } from '../../utils/date';
 import { useLoad } from '../../utils/use-load';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
+import { pressable } from '../../utils/a11y';
 
 /** /article/{id}: title, date and body in the current language. */
 function ArticlePage() {
@@ -35,7 +36,7 @@ function ArticlePage() {
           (notFound ? (
             <View className='article__missing'>
               <ErrorState message={t('article.not_found')} />
-              <Text className='article__home' onClick={() => void platform.navigation.replace('home')}>
+              <Text className='article__home' {...pressable(() => void platform.navigation.replace('home'))}>
                 {t('app.back_home')}
               </Text>
             </View>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { pressable } from '../../utils/a11y';
 
 /** Any path the site does not know (spec §2). */
 function NotFoundPage() {
@@ -16,7 +17,7 @@ function NotFoundPage() {
         <Text className='not-found__code'>404</Text>
         <Text className='not-found__title'>{t('not_found.title')}</Text>
         <Text className='not-found__message'>{t('not_found.message')}</Text>
-        <Text className='not-found__home' onClick={() => void platform.navigation.replace('home')}>
+        <Text className='not-found__home' {...pressable(() => void platform.navigation.replace('home'))}>
           {t('app.back_home')}
         </Text>
       </View>

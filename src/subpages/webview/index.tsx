@@ -5,6 +5,7 @@ import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
+import { pressable } from '../../utils/a11y';
 
 /**
  * webview?url=…: the mini program's way to show a web page a promotion or ad links to (platform.openUrl sends only
@@ -30,11 +31,11 @@ function WebViewPage() {
         <Text className='webview-refused__message'>{t('link.not_allowed')}</Text>
         {url && <Text className='webview-refused__url'>{url}</Text>}
         {url && (
-          <Text className='webview-refused__copy' onClick={() => void copy()}>
+          <Text className='webview-refused__copy' {...pressable(() => void copy())}>
             {t('link.copy')}
           </Text>
         )}
-        <Text className='webview-refused__home' onClick={() => void platform.navigation.replace('home')}>
+        <Text className='webview-refused__home' {...pressable(() => void platform.navigation.replace('home'))}>
           {t('app.back_home')}
         </Text>
       </View>

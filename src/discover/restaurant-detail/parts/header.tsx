@@ -7,6 +7,7 @@ import { StoreStatus } from '../../../components/store-status';
 import { distanceText } from '../../../components/store-card';
 import { useStores, useT } from '../../../stores';
 import { formatPrice } from '../../../utils/price';
+import { altText, pressable } from '../../../utils/a11y';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -36,10 +37,20 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
   return (
     <View className='store-header'>
       {store.cover && (
-        <Image className='store-header__cover picture-cover' src={root.imageUrl(store.cover)} mode='aspectFill' />
+        <Image
+          className='store-header__cover picture-cover'
+          src={root.imageUrl(store.cover)}
+          mode='aspectFill'
+          {...altText('')}
+        />
       )}
       <View className='store-header__main'>
-        <Image className='store-header__logo picture-cover' src={root.imageUrl(store.logo)} mode='aspectFill' />
+        <Image
+          className='store-header__logo picture-cover'
+          src={root.imageUrl(store.logo)}
+          mode='aspectFill'
+          {...altText('')}
+        />
         <View className='store-header__titles'>
           <Text className='store-header__name'>{store.name}</Text>
           <View className='store-header__meta'>
@@ -97,7 +108,7 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
             })}
           </Text>
         )}
-        <View className='store-header__line store-header__hours' onClick={() => setAllHours(!allHours)}>
+        <View className='store-header__line store-header__hours' {...pressable(() => setAllHours(!allHours))}>
           <Text>{t('store.hours_today', { hours: windowsText(t, todayHours) })}</Text>
           <Text className='store-header__hours-toggle'>{allHours ? t('store.hours_less') : t('store.hours_all')}</Text>
         </View>

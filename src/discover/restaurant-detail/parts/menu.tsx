@@ -4,6 +4,7 @@ import type { Menu, MenuCategory, MenuItem } from '../../../../types/api/stores'
 import { Empty } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { formatPrice } from '../../../utils/price';
+import { altText, pressable } from '../../../utils/a11y';
 
 /** Dishes whose name (or description) holds the text, case-insensitive; categories left empty are dropped. */
 export function filterMenu(categories: MenuCategory[], text: string): MenuCategory[] {
@@ -45,7 +46,11 @@ export const MenuSection = observer(function MenuSection({
         <>
           <View className='menu__nav'>
             {categories.map((c) => (
-              <Text key={c.id} className='menu__nav-link' onClick={() => root.platform.scrollTo(`#menu-cat-${c.id}`)}>
+              <Text
+                key={c.id}
+                className='menu__nav-link'
+                {...pressable(() => root.platform.scrollTo(`#menu-cat-${c.id}`))}
+              >
                 {c.name}
               </Text>
             ))}
@@ -63,13 +68,14 @@ export const MenuSection = observer(function MenuSection({
                     item.id === highlight ? 'menu-item--highlight' : '',
                   ].join(' ')}
                   aria-disabled={item.sold_out}
-                  onClick={() => !item.sold_out && onChoose(item)}
+                  {...pressable(() => !item.sold_out && onChoose(item))}
                 >
                   {item.picture ? (
                     <Image
                       className='menu-item__picture picture-cover'
                       src={root.imageUrl(item.picture)}
                       mode='aspectFill'
+                      {...altText('')}
                       lazyLoad
                     />
                   ) : null}

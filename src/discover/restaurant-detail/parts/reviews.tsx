@@ -7,6 +7,7 @@ import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { formatDate } from '../../../utils/date';
 import { usePaged } from '../../../utils/use-paged';
+import { altText } from '../../../utils/a11y';
 
 const stars = (n: number) =>
   '★★★★★'.slice(0, Math.max(0, Math.min(5, n))) + '☆☆☆☆☆'.slice(0, 5 - Math.max(0, Math.min(5, n)));
@@ -68,6 +69,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
                   className='review__photo picture-cover'
                   src={root.imageUrl(p)}
                   mode='aspectFill'
+                  {...altText(t('store.review_photo'))}
                   lazyLoad
                 />
               ))}

@@ -2,6 +2,7 @@ import { Text } from '@tarojs/components';
 import { useState } from 'react';
 import { QrDialog } from '../../../components/qr-dialog';
 import { useStores, useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
 
 /**
  * The restaurant's own code, for its counter or flyers: on H5 a link to this screen with its QR code; in the mini
@@ -14,7 +15,7 @@ export function StoreCode({ id }: { id: number }) {
   const h5 = platform.isH5;
   return (
     <>
-      <Text className='restaurant__code' onClick={() => setOpen(true)}>
+      <Text className='restaurant__code' {...pressable(() => setOpen(true))}>
         {t('qr.store_button')}
       </Text>
       <QrDialog

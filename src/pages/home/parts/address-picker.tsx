@@ -5,6 +5,7 @@ import type { Area, Building, CityAreas } from '../../../../types/api/places';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { useLoad } from '../../../utils/use-load';
+import { pressable } from '../../../utils/a11y';
 
 /**
  * The address choice of home: search areas and buildings by name, or browse a city's areas and an area's buildings.
@@ -56,7 +57,7 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
 
   const buildingRows = (list: Building[]) =>
     list.map((b) => (
-      <View key={b.id} className='address-picker__row address-picker__building' onClick={() => pickBuilding(b)}>
+      <View key={b.id} className='address-picker__row address-picker__building' {...pressable(() => pickBuilding(b))}>
         <Text className='address-picker__row-title'>{b.name}</Text>
         <Text className='address-picker__row-detail'>{b.address}</Text>
       </View>
@@ -74,7 +75,7 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
           onConfirm={(e) => setKeyword(e.detail.value.trim().slice(0, 50))}
         />
         {text !== '' && (
-          <Text className='address-picker__clear' onClick={() => setText('')} aria-label={t('location.clear')}>
+          <Text className='address-picker__clear' {...pressable(() => setText(''))} aria-label={t('location.clear')}>
             ×
           </Text>
         )}
@@ -89,7 +90,7 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
             <View
               key={`a${a.id}`}
               className='address-picker__row address-picker__area-hit'
-              onClick={() => pickArea(a, c.name)}
+              {...pressable(() => pickArea(a, c.name))}
             >
               <Text className='address-picker__row-title'>{a.name}</Text>
               <Text className='address-picker__row-detail'>{t('location.area_of_city', { city: c.name })}</Text>
@@ -113,10 +114,10 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
               <Text
                 key={c.id}
                 className={`address-picker__chip address-picker__city ${c.id === city.id ? 'address-picker__chip--on' : ''}`}
-                onClick={() => {
+                {...pressable(() => {
                   setCityId(c.id);
                   setAreaId(undefined);
-                }}
+                })}
               >
                 {c.name}
               </Text>
@@ -127,7 +128,7 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
               <Text
                 key={a.id}
                 className={`address-picker__chip address-picker__area ${a.id === areaId ? 'address-picker__chip--on' : ''}`}
-                onClick={() => setAreaId(a.id === areaId ? undefined : a.id)}
+                {...pressable(() => setAreaId(a.id === areaId ? undefined : a.id))}
               >
                 {a.name}
               </Text>
@@ -137,7 +138,7 @@ export const AddressPicker = observer(function AddressPicker({ onChosen }: { onC
             <View className='address-picker__results'>
               <View
                 className='address-picker__row address-picker__area-centre'
-                onClick={() => pickArea(area, city.name)}
+                {...pressable(() => pickArea(area, city.name))}
               >
                 <Text className='address-picker__row-title'>{t('location.whole_area', { area: area.name })}</Text>
               </View>

@@ -6,6 +6,7 @@ import { StoreCard } from '../../../components/store-card';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import type { LoadState } from '../../../utils/use-load';
+import { pressable } from '../../../utils/a11y';
 
 /** The restaurants that deliver to the chosen address, nearest first, with a link to the whole list. */
 export const Nearby = observer(function Nearby({
@@ -23,7 +24,7 @@ export const Nearby = observer(function Nearby({
       <View className='home__section-head'>
         <Text className='home__section-title'>{t('discover.nearby_title')}</Text>
         {state.status === 'ready' && state.data && state.data.total > 0 && (
-          <Text className='home__view-all' onClick={() => void nav.go('restaurantList')}>
+          <Text className='home__view-all' {...pressable(() => void nav.go('restaurantList'))}>
             {t('discover.view_all', { count: state.data.total })}
           </Text>
         )}

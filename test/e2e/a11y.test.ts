@@ -1,0 +1,217 @@
+/**
+ * WCAG 2.2 AA on H5 (issue 10 "Access"): axe-core, through its Playwright integration, on the main screens in both
+ * languages at phone size. Every screen must have no serious or critical violation; the test prints what it checked
+ * (screens x languages, the rules that ran, the violations of every impact it found).
+ *
+ * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
+ * whose dish 159 has option groups; article 42 is "What Do We Do"; the demo customer demo@szeat.cn / szeat-demo-8 has
+ * a default address.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { Building } from '../../types/api/places';
+import { screenshot } from './support/screenshot';
+import { apiData, open, shown, useSite } from './support/site';
+
+const site = useSite();
+
+type Lang = 'cn' | 'en';
+const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', en: 'en' };
+/** A phone (iPhone 12-15 size). */
+export const PHONE = { width: 390, height: 844 };
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+const DONGMEN = 10;
+const NOODLES_SHOP = 9;
+const NOODLES = 159;
+const ABOUT_ARTICLE_ID = 42;
+const DEMO = { email: 'demo@szeat.cn', password: 'szeat-demo-8' };
+
+interface Finding {
+  screen: string;
+  lang: Lang;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+async function startIn(lang: Lang) {
+  const b = (await apiData<Building[]>(site.url, 'buildinglist', lang)).find((x) => x.id === DONGMEN)!;
+  await site.context.addInitScript(
+    ([l, loc]) => {
+      localStorage.setItem('_lang', JSON.stringify({ data: l }));
+      localStorage.setItem('location', JSON.stringify({ data: loc }));
+    },
+    [
+      lang,
+      {
+        lat: b.lat,
+        lng: b.lng,
+        name: b.name,
+        address: b.address,
+        source: 'building',
+        building_id: b.id,
+        city_id: b.city_id,
+        area_id: b.area_id,
+      },
+    ] as const,
+  );
+  await site.context.route(/^https?:\/\/[a-z.]*tile\.openstreetmap\.org\//, (route) => route.abort());
+  await site.page.setViewportSize(PHONE);
+}
+
+/** The screens, each opened and brought to the state to check (in order: the address book logs in). */
+const SCREENS: { name: string; open(page: Page, lang: Lang): Promise<void> }[] = [
+  {
+    name: 'home',
+    async open(page) {
+      await open(page, '/');
+      await shown(page, '.home__news-title').first().waitFor();
+    },
+  },
+  {
+    name: 'restaurant list',
+    async open(page) {
+      await open(page, '/restaurant_list');
+      await shown(page, '.store-card').first().waitFor();
+    },
+  },
+  {
+    name: 'restaurant + choice layer',
+    async open(page) {
+      await open(page, `/restaurant_detail?id=${NOODLES_SHOP}&item=${NOODLES}`);
+      await shown(page, '.menu-choice').waitFor();
+      await shown(page, '.menu-choice__option').first().waitFor();
+    },
+  },
+  {
+    name: 'search',
+    async open(page, lang) {
+      await open(page, `/search?keyword=${encodeURIComponent(lang === 'cn' ? '面' : 'noodle')}`);
+      await shown(page, '.search__title').first().waitFor();
+    },
+  },
+  {
+    name: 'login',
+    async open(page) {
+      await open(page, '/login');
+      await shown(page, '.login__submit').waitFor();
+    },
+  },
+  {
+    name: 'register',
+    async open(page) {
+      await open(page, '/register');
+      await shown(page, '.form-input--email').waitFor();
+    },
+  },
+  {
+    name: 'address book',
+    async open(page) {
+      await open(page, '/login');
+      await shown(page, '.form-input--email input').fill(DEMO.email);
+      await shown(page, '.form-input--password input').fill(DEMO.password);
+      await shown(page, '.login__submit').click();
+      await shown(page, '.top-bar__user').waitFor();
+      await open(page, '/address');
+      await shown(page, '.address-item').first().waitFor();
+    },
+  },
+  {
+    name: 'article',
+    async open(page) {
+      await open(page, `/article/${ABOUT_ARTICLE_ID}`);
+      await shown(page, '.article__title').waitFor();
+    },
+  },
+];
+
+/** Touch targets: every control on the screen must offer at least 44 x 44 CSS px to a finger (its own box or the
+ * invisible hit area of app.scss, a ::before centred on it). Returns the smaller ones. */
+const MIN_TARGET = 44;
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>(
+        '[role="button"],[role="checkbox"],[role="menuitem"],[role="radio"],[role="tab"],a[href],button',
+      ),
+    ];
+    const small: string[] = [];
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || el.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      const hit = getComputedStyle(el, '::before');
+      const extra = hit.content !== 'none' && hit.position === 'absolute';
+      const w = Math.max(r.width, extra ? parseFloat(hit.width) || 0 : 0);
+      const h = Math.max(r.height, extra ? parseFloat(hit.height) || 0 : 0);
+      if (w + 0.5 < min || h + 0.5 < min) {
+        small.push(
+          `${el.className || el.tagName} "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 20)}" ${w.toFixed(0)}x${h.toFixed(0)}`,
+        );
+      }
+    }
+    return small;
+  }, MIN_TARGET);
+}
+
+const findings: Finding[] = [];
+const rulesRun = new Set<string>();
+const tooSmall: string[] = [];
+const checked: string[] = [];
+
+async function check(page: Page, screen: string, lang: Lang) {
+  // Let transitions and late pictures settle, so colours are measured as shown.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  for (const r of [...result.passes, ...result.violations, ...result.incomplete, ...result.inapplicable]) {
+    rulesRun.add(r.id);
+  }
+  for (const v of result.violations) {
+    findings.push({
+      screen,
+      lang,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+    });
+  }
+  checked.push(`${screen} (${lang})`);
+}
+
+for (const lang of ['cn', 'en'] as const) {
+  test(`axe-core, WCAG 2.2 AA, phone size (${lang}): no serious or critical violation on the main screens`, async () => {
+    const { page } = site;
+    await startIn(lang);
+    for (const screen of SCREENS) {
+      await screen.open(page, lang);
+      // The page language follows the chosen one.
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang]);
+      await check(page, screen.name, lang);
+      for (const small of await smallTargets(page)) tooSmall.push(`${screen.name} (${lang}): ${small}`);
+      await screenshot(page, `a11y-${screen.name.replace(/\W+/g, '-')}-${lang}`);
+    }
+    const blocking = findings.filter((f) => f.lang === lang && BLOCKING.has(f.impact));
+    expect(blocking.map((f) => `${f.screen}: ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`)).toEqual([]);
+    expect(tooSmall.filter((x) => x.includes(`(${lang})`))).toEqual([]);
+  }, 180_000);
+}
+
+afterAll(() => {
+  const byImpact = new Map<string, number>();
+  for (const f of findings) byImpact.set(f.impact, (byImpact.get(f.impact) ?? 0) + f.nodes.length);
+  const lines = [
+    `axe-core checked ${checked.length} screen x language pairs at ${PHONE.width}x${PHONE.height}:`,
+    `  ${checked.join(', ')}`,
+    `rules run (${rulesRun.size}, tags ${TAGS.join(' ')}): ${[...rulesRun].sort().join(' ')}`,
+    `violations: ${findings.length === 0 ? 'none' : [...byImpact].map(([i, n]) => `${i} ${n} element(s)`).join(', ')}`,
+    ...findings.map(
+      (f) => `  ${f.screen} (${f.lang}) ${f.rule} [${f.impact}] ${f.nodes.length}: ${f.nodes.join(' | ')}`,
+    ),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+});
