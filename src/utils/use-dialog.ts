@@ -101,12 +101,22 @@ export function useDialog(ref: RefObject<unknown>, open: boolean, onClose: () =>
         first.focus();
       }
     };
-    // A focus that escapes anyway (a click on the page behind, a script) is brought back.
+    // A focus that escapes anyway (a click on the page behind) is brought back to where it was in the dialog. Not at
+    // once: a script may borrow the focus for a moment (copying to the clipboard selects a text box of its own).
+    let lastInside: HTMLElement | undefined;
     const onFocusIn = (e: FocusEvent) => {
       const dialog = asElement(ref.current);
-      if (dialog && onTop() && e.target instanceof Node && !dialog.contains(e.target)) {
-        (focusableIn(dialog)[0] ?? dialog).focus({ preventScroll: true });
+      if (!dialog || !(e.target instanceof HTMLElement)) return;
+      if (dialog.contains(e.target)) {
+        lastInside = e.target;
+        return;
       }
+      setTimeout(() => {
+        const now = asElement(ref.current);
+        if (disposed || !now || !onTop() || now.contains(document.activeElement)) return;
+        const back = lastInside && now.contains(lastInside) ? lastInside : (focusableIn(now)[0] ?? now);
+        back.focus({ preventScroll: true });
+      }, 0);
     };
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn);
