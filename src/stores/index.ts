@@ -9,4 +9,5 @@ export { LocationStore, LOCATION_KEY, DEFAULT_CENTER } from './location-store';
 export type { ChosenLocation } from './location-store';
 export { CartStore } from './cart-store';
 export { PaymentStore } from './payment-store';
+export { PopupStore, DEVICE_ID_KEY } from './popup-store';
 export type { PayResult } from './payment-store';

@@ -2,6 +2,7 @@ import { createApi, createHttp, type Api } from '../services';
 import type { Platform } from '../platform/types';
 import { CartStore } from './cart-store';
 import { PaymentStore } from './payment-store';
+import { PopupStore } from './popup-store';
 import { LocationStore } from './location-store';
 import { SearchStore } from './search-store';
 import { SessionStore } from './session-store';
@@ -27,6 +28,8 @@ export class RootStore {
   readonly cart: CartStore;
   /** Paying an order on this platform, and what follows. */
   readonly payment: PaymentStore;
+  /** The pop-ups home shows, once per user or device until their version changes. */
+  readonly popups: PopupStore;
   private readonly apiBase: string;
 
   constructor({ platform, apiBase, api }: RootDeps) {
@@ -53,6 +56,12 @@ export class RootStore {
       platform,
       t: () => this.ui.t,
       showError: (err) => this.ui.showError(err),
+    });
+    this.popups = new PopupStore({
+      storage: platform.storage,
+      catalogue: () => this.api.catalogue,
+      viewer: () => (this.session.isLoggedIn ? `user:${this.session.userInfo?.id ?? this.session.token ?? ''}` : ''),
+      lang: () => this.ui.lang,
     });
     this.api =
       api ??

@@ -11,7 +11,9 @@ import { useStores, useT } from '../../stores';
 import { formatDate } from '../../utils/date';
 import { useLoad } from '../../utils/use-load';
 import { AddressPicker } from './parts/address-picker';
+import { HomePopup } from './parts/home-popup';
 import { Nearby } from './parts/nearby';
+import { NewStores } from './parts/new-stores';
 import { useLaunchScene } from './parts/use-launch-scene';
 import './index.scss';
 import { pressable } from '../../utils/a11y';
@@ -133,6 +135,8 @@ function HomePage() {
 
         {chosen && <Nearby state={nearby} onRetry={reloadNearby} />}
 
+        <NewStores />
+
         <View className='home__section'>
           <Text className='home__section-title'>{t('home.news')}</Text>
           {news.status === 'loading' && <Loading />}
@@ -170,6 +174,7 @@ function HomePage() {
           { key: 'ok', label: t('discover.ok'), primary: true, onClick: () => setDismissedFor(location.key) },
         ]}
       />
+      <HomePopup />
     </PageShell>
   );
 }

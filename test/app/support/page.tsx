@@ -20,7 +20,7 @@ import { render } from './render';
 
 /** An Api whose calls are jest fakes (RootDeps.api); each test says what they answer. */
 export function fakeApi() {
-  return {
+  const api = {
     articles: {
       list: jest.fn<Promise<PagedData<ArticleSummary>>, [number, number?]>(),
       news: jest.fn<Promise<PagedData<ArticleSummary>>, [number, number?]>(),
@@ -30,7 +30,7 @@ export function fakeApi() {
     addresses: fakeArea<AddressesApi>(['list', 'get', 'save', 'remove', 'setDefault']),
     places: fakeArea<PlacesApi>(['areas', 'buildings', 'closest', 'ipLocation']),
     restaurants: fakeArea<RestaurantsApi>(['list', 'newest', 'info', 'menu', 'reviews']),
-    catalogue: fakeArea<CatalogueApi>(['cuisines', 'promotions', 'ads']),
+    catalogue: fakeArea<CatalogueApi>(['cuisines', 'promotions', 'ads', 'popups', 'seePopup']),
     search: fakeArea<SearchApi>(['multiple']),
     // Addresses as the real service makes them on H5 (same origin).
     codes: {
@@ -40,6 +40,11 @@ export function fakeApi() {
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
   } satisfies Api;
+  // Home asks for these on every visit: no pop-ups and no new restaurants unless a test says otherwise.
+  api.catalogue.popups.mockResolvedValue([]);
+  api.catalogue.seePopup.mockImplementation(async (id: number) => ({ popup_id: id, version: 1 }));
+  api.restaurants.newest.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 8, has_more: false });
+  return api;
 }
 
 /** jest fakes for every call of one API area. */
