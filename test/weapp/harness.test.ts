@@ -52,6 +52,11 @@ function fakeApi(req: FakeRequest): FakeResponse {
     case 'whats-news-list':
     case 'article-list':
       return ok(paged(NEWS, req.query));
+    // Home also asks for its pop-ups and the newest restaurants: none here.
+    case 'popuplist':
+      return ok([]);
+    case 'newstores':
+      return ok(paged([], req.query));
     case 'article': {
       const article = ARTICLES[Number(req.query.id)];
       return article ? ok(article) : fail(404, ErrorCode.NotFound, '文章不存在');

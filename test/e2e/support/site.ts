@@ -38,7 +38,15 @@ export interface Site {
  */
 export const E2E_TEST_TIMEOUT = 60_000;
 
-export function useSite(): Site {
+export interface SiteOptions {
+  /**
+   * Keep the seeded pop-ups running. Off by default: home shows them to every new device and user, and the journeys
+   * of the other files are not about them (test/e2e/home-extras.test.ts is).
+   */
+  popups?: boolean;
+}
+
+export function useSite(options: SiteOptions = {}): Site {
   jest.setTimeout(E2E_TEST_TIMEOUT);
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -49,6 +57,7 @@ export function useSite(): Site {
 
   beforeAll(async () => {
     server = await startServer();
+    if (!options.popups) await server.db.kysely.updateTable('popups').set({ ends_at: 0 }).execute();
     browser = await launchBrowser();
   }, 120_000);
 

@@ -39,7 +39,7 @@ export const NewStores = observer(function NewStores() {
               className='home__new-store'
               onClick={() => void platform.navigation.go('restaurantDetail', { id: store.id })}
             >
-              <Image className='home__new-logo' src={root.imageUrl(store.logo)} mode='aspectFill' lazyLoad />
+              <Image className='home__new-logo' src={root.imageUrl(store.logo)} mode='aspectFill' />
               <Text className='home__new-name'>{store.name}</Text>
               <Text className='home__new-area'>{store.area_name}</Text>
             </View>

@@ -1,0 +1,63 @@
+/**
+ * Home in the compiled mini program (dist/weapp), against the real seeded server: the seeded pop-ups show one after
+ * the other, closing each records it as seen for this device (updatepopup), and the "new restaurants" row shows the
+ * server's newest restaurants.
+ */
+import type { Popup } from '../../types/api/catalogue';
+import type { PagedData } from '../../types/api/common';
+import type { StoreSummary } from '../../types/api/stores';
+import cn from '../../src/i18n/cn.json';
+import { assertBuilt } from './dist';
+import { dataTexts, WeappHarness } from './harness';
+import { startApiServer, type ApiServer } from './support/api-server';
+
+let api: ApiServer;
+let h: WeappHarness;
+
+async function get<T>(path: string): Promise<T> {
+  const res = await fetch(`${api.url}/api/szeat/${path}`, { headers: { 'Accept-Language': 'cn' } });
+  const body = (await res.json()) as { code: number; data: T };
+  if (body.code !== 1000) throw new Error(`${path}: ${body.code}`);
+  return body.data;
+}
+
+beforeAll(async () => {
+  assertBuilt();
+  api = await startApiServer();
+  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000 });
+  await h.launch();
+}, 60_000);
+
+afterAll(async () => {
+  h?.dispose();
+  await api?.close();
+});
+
+afterEach(() => {
+  expect(h?.takeProblems() ?? []).toEqual([]);
+});
+
+test('the seeded pop-ups show once on this device; a new restaurants row', async () => {
+  const home = await h.openPage('pages/home/index');
+  await h.settle();
+  const listed = h.requests.filter((r) => r.endpoint === 'popuplist');
+  expect(listed.length).toBeGreaterThan(0);
+  const deviceId = listed[0]!.query.device_id!;
+  expect(deviceId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  const seeded = await get<Popup[]>(`popuplist?device_id=fresh-device-${Date.now()}`);
+  expect(seeded.length).toBeGreaterThan(0);
+
+  for (const popup of seeded) {
+    const title = home.byClass('home-popup__title').map((n) => dataTexts(n).join(''));
+    expect(title).toEqual([popup.title]);
+    const close = home.byClass('home-popup__close')[0]!;
+    expect(dataTexts(close).join('')).toBe(cn.home.popup_close);
+    await home.tap(close);
+  }
+  expect(home.byClass('home-popup')).toEqual([]);
+  // Recorded for this device: the server has nothing more to show it.
+  expect(await get<Popup[]>(`popuplist?device_id=${deviceId}`)).toEqual([]);
+
+  const newest = await get<PagedData<StoreSummary>>('newstores?page=1&page_size=8');
+  expect(home.texts()).toEqual(expect.arrayContaining([cn.home.new_stores, ...newest.list.map((s) => s.name)]));
+});
