@@ -14,6 +14,7 @@ import { openApi } from './plugins/openapi';
 import { pictures } from './plugins/pictures';
 import { OneLinePerRequest } from './plugins/request-log';
 import { staticSite } from './plugins/static-site';
+import { securityHeaders } from './plugins/security-headers';
 import { strictInput } from './plugins/strict-input';
 
 export interface AppDeps {
@@ -45,6 +46,11 @@ export async function buildApp({
   });
   // API answers and files without a precompressed copy, above 1 KB, by Accept-Encoding (brotli at a fast quality).
   // Before compression: the ETag is the hash of the answer itself.
+  await securityHeaders(app, {
+    siteDir: fromRoot(config.SITE_DIR),
+    tileUrl: config.TARO_APP_MAP_TILE_URL,
+    https: config.PUBLIC_BASE_URL.startsWith('https://'),
+  });
   etags(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(languagePlugin);

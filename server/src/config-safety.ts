@@ -16,6 +16,11 @@ export const safetyConfigSchema = {
    * random key per process (set one when several processes serve the same site).
    */
   WECHAT_SANDBOX_SECRET: Type.String({ default: '' }),
+  /**
+   * The H5 map's tile URL template: read by the H5 build (config/index.ts) and by the server, whose
+   * Content-Security-Policy lets the site load images from its host.
+   */
+  TARO_APP_MAP_TILE_URL: Type.String({ default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
 };
 
 interface SafetyView {

@@ -95,6 +95,11 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect(en.body).toContain('Cashier (sandbox)');
     expect(en.body).toContain(`¥${(o.total / 100).toFixed(2).replace(/\.?0+$/, '')}`);
     expect(en.body).toContain('Are you sure you want to cancel the payment?');
+    // Its own policy: its inline style and confirm handler, nothing loaded, never framed.
+    expect(en.headers['content-security-policy']).toContain("script-src-attr 'unsafe-inline'");
+    expect(en.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(en.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(en.headers['x-frame-options']).toBe('DENY');
     const cnTicket = (await pay(o.id, 'h5', {}, 'zh-CN')).body.data;
     const cnUrl = new URL(cnTicket.cashier_url);
     const cn = await t.app.inject({ method: 'GET', url: cnUrl.pathname + cnUrl.search });

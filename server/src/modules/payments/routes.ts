@@ -85,12 +85,22 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
  * browser back to the return path; POST …/cancel goes back unpaid. A JSON POST …/pay answers JSON (the mini program
  * harness pays this way with the token of requestPayment's `package`).
  */
+const CASHIER_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src-attr 'unsafe-inline'; form-action 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'";
+
 async function sandboxCashier(app: FastifyInstance, { service }: { service: PaymentsService }) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      // Its own inline style and the cancel confirmation's inline handler, nothing else.
+      .header('content-security-policy', CASHIER_CSP)
+      .type('text/html; charset=utf-8')
+      .send(page);
   const langOf = (req: FastifyRequest, fallback: 'cn' | 'en') =>
     parseLang((req.query as { lang?: string } | undefined)?.lang) ?? fallback;
 
