@@ -10,6 +10,7 @@ import { clientErrorHandler } from './plugins/client-error';
 import { etags } from './plugins/etag';
 import { API_PREFIX, envelopePlugin } from './plugins/envelope';
 import { languagePlugin } from './plugins/language';
+import { lazySchemaController } from './plugins/lazy-schemas';
 import { openApi } from './plugins/openapi';
 import { pictures } from './plugins/pictures';
 import { OneLinePerRequest } from './plugins/request-log';
@@ -43,6 +44,8 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    // Each route's validators and serialisers are compiled on its first request, not before listening.
+    schemaController: lazySchemaController(),
   });
   // API answers and files without a precompressed copy, above 1 KB, by Accept-Encoding (brotli at a fast quality).
   // Before compression: the ETag is the hash of the answer itself.

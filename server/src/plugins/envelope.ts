@@ -25,7 +25,8 @@ function sendKey(req: FastifyRequest, reply: FastifyReply, code: ErrorCodeValue,
  * Every error leaves as `{code, msg, data: null}` with a status that mirrors its class, in the request's language.
  * Unknown errors are logged and answered with 1500; their details never reach the customer.
  */
-export const envelopePlugin = fp(async (app: FastifyInstance) => {
+// A named function: for an anonymous one fastify-plugin reads a stack trace (slow at start) to name the plugin.
+export const envelopePlugin = fp(async function envelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return send(reply, error.code, req.t(error.key, error.params), error.data);
     const fe = error as FastifyError;

@@ -10,7 +10,8 @@ declare module 'fastify' {
 }
 
 /** The request's language: Accept-Language, then the `_lang` query parameter, then cn (spec §1, DESIGN §4). */
-export const languagePlugin = fp(async (app) => {
+// A named function: for an anonymous one fastify-plugin reads a stack trace (slow at start) to name the plugin.
+export const languagePlugin = fp(async function language(app) {
   app.decorateRequest('lang', DEFAULT_LANG);
   app.decorateRequest('t', function (this: { lang: Lang }, key: MessageKey, params?: MessageParams) {
     return translate(this.lang, key, params);
