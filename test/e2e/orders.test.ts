@@ -255,12 +255,47 @@ for (const lang of ['cn', 'en'] as const) {
       expect(await textOf(shown(page, '.ledger-line__amount'))).toBe(formatPrice(-quote.total_fen));
     });
 
-    test('pay on delivery: no payment step, the order goes to the restaurant', async () => {
+    test('pay on delivery with the welcome voucher: no payment step, the order goes to the restaurant', async () => {
       const customer = await newCustomer(site, lang);
       const page = await startLoggedIn(site, lang, customer);
       await fillCartAndCheckOut(page, lang);
       const address = customer.user.default_address!;
-      const quote = await choosePayment(page, customer, lang, 'cod', { mode: 'delivery', address_id: address.id });
+      const plain = await choosePayment(page, customer, lang, 'cod', { mode: 'delivery', address_id: address.id });
+
+      // The voucher picker offers the quote's usable vouchers (a new customer has the welcome one).
+      const welcome = plain.vouchers[0]!;
+      expect(plain.vouchers).toHaveLength(1);
+      expect(await textOf(shown(page, '.settlement__voucher .settlement__row-value'))).toContain(
+        fill(t.checkout.vouchers_available, { count: 1 }),
+      );
+      const requoted = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/szeat/confirmorder') &&
+          (r.request().postDataJSON() as { voucher_id?: number } | null)?.voucher_id === welcome.id,
+      );
+      await shown(page, '.settlement__voucher').click();
+      await shown(page, '.settlement__voucher-sheet .option-sheet__option')
+        .filter({ has: page.locator('.option-sheet__label', { hasText: welcome.name }) })
+        .click();
+      await requoted;
+      const quote = await okApi<Quote>(
+        site,
+        'confirmorder',
+        customer.token,
+        {
+          restaurant_id: NOODLES_SHOP,
+          mode: 'delivery',
+          address_id: address.id,
+          payment_method: 'cod',
+          voucher_id: welcome.id,
+        },
+        lang,
+      );
+      expect(quote.discount_fen).toBe(Math.min(welcome.discount_fen, quote.goods_fen));
+      expect(await textOf(shown(page, '.settlement__amount--discount .settlement__row-value'))).toBe(
+        `-${formatPrice(quote.discount_fen)}`,
+      );
+      expect(await textOf(shown(page, '.settlement__total'))).toBe(formatPrice(quote.total_fen));
       await placeOrder(page);
       await answerModal(page, true);
       await page.waitForURL((u) => u.pathname.startsWith('/paySucc/'));
@@ -271,6 +306,7 @@ for (const lang of ['cn', 'en'] as const) {
       expect(order.status).toBe(OrderStatus.AwaitingMerchant);
       expect(order.payment_method).toBe('cod');
       expect(order.total_fen).toBe(quote.total_fen);
+      expect(order.voucher_id).toBe(welcome.id);
       // The cart was emptied by the order.
       const cart = await okApi<CartData>(site, `cartlist?restaurant_id=${NOODLES_SHOP}`, customer.token);
       expect(cart.list).toEqual([]);
