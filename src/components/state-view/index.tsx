@@ -7,10 +7,11 @@ import './index.scss';
 import { pressable } from '../../utils/a11y';
 
 /** Loading, empty and error states, the same on every screen. */
-export function Loading() {
+/** `fill`: at least a screen high, for content that will be taller, so what follows stays below the fold. */
+export function Loading({ fill = false }: { fill?: boolean }) {
   const t = useT();
   return (
-    <View className='state-view state-view--loading'>
+    <View className={`state-view state-view--loading ${fill ? 'state-view--fill' : ''}`}>
       <AtActivityIndicator content={t('app.loading')} />
     </View>
   );

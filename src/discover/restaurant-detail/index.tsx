@@ -95,6 +95,9 @@ function RestaurantDetailPage() {
     platform.feedback.toast(t('menu.added'), 'success');
   };
 
+  // Until the restaurant and its promotions are in, one screen-high loading state: the header, the promotions and
+  // the tabs then appear together, and nothing already shown moves (issue 10: layout shift).
+  const top = info.status === 'loading' || promotions.status === 'loading' ? 'loading' : 'settled';
   const notFound =
     !id || (info.status === 'error' && (info.error as { code?: number } | undefined)?.code === ErrorCode.NotFound);
 
@@ -108,9 +111,10 @@ function RestaurantDetailPage() {
               {t('app.back_home')}
             </Text>
           </View>
+        ) : top === 'loading' ? (
+          <Loading fill />
         ) : (
           <>
-            {info.status === 'loading' && <Loading />}
             {info.status === 'error' && <ErrorState message={ui.errorMessage(info.error)} onRetry={reloadInfo} />}
             {info.status === 'ready' && <StoreHeader store={info.data} />}
             {info.status === 'ready' && <StoreCode id={info.data.id} />}
@@ -135,7 +139,7 @@ function RestaurantDetailPage() {
 
             {tab === 'menu' && (
               <>
-                {menu.status === 'loading' && <Loading />}
+                {menu.status === 'loading' && <Loading fill />}
                 {menu.status === 'error' && <ErrorState message={ui.errorMessage(menu.error)} onRetry={reloadMenu} />}
                 {menu.status === 'ready' && (
                   <MenuSection menu={menu.data} filter={search.menuName} highlight={itemId} onChoose={setChoosing} />
