@@ -50,6 +50,9 @@ function RestaurantListPage() {
   );
 
   const open = (id: number) => void nav.go('restaurantDetail', { id });
+  // Until the strips and the cuisines above the list are in, one screen-high loading state: they then appear
+  // together, and nothing already shown moves (issue 10: layout shift).
+  const top = [ads, promotions, cuisines].some((s) => s.status === 'loading') ? 'loading' : 'settled';
 
   return (
     <PageShell searchMode='restaurants' onSearch={(keyword) => keyword && void nav.go('search', { keyword })}>
@@ -68,74 +71,80 @@ function RestaurantListPage() {
           ) : null}
         </View>
 
-        {ads.status === 'ready' && <AdStrip ads={ads.data} />}
-        {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} />}
-
-        {!chosen ? (
-          <View className='restaurant-list__no-address'>
-            <Empty message={t('discover.need_address')} />
-            <Text className='restaurant-list__go-home' {...pressable(() => void nav.go('home'))}>
-              {t('home.choose_address')}
-            </Text>
-          </View>
+        {top === 'loading' ? (
+          <Loading fill />
         ) : (
           <>
-            <View className='restaurant-list__filters'>
-              <View className='restaurant-list__chips'>
-                <Text
-                  className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === undefined ? 'restaurant-list__chip--on' : ''}`}
-                  {...pressable(() => setCuisineId(undefined), { pressed: cuisineId === undefined })}
-                >
-                  {t('discover.all_cuisines')}
+            {ads.status === 'ready' && <AdStrip ads={ads.data} />}
+            {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} />}
+
+            {!chosen ? (
+              <View className='restaurant-list__no-address'>
+                <Empty message={t('discover.need_address')} />
+                <Text className='restaurant-list__go-home' {...pressable(() => void nav.go('home'))}>
+                  {t('home.choose_address')}
                 </Text>
-                {cuisines.status === 'ready' &&
-                  cuisines.data.map((c) => (
+              </View>
+            ) : (
+              <>
+                <View className='restaurant-list__filters'>
+                  <View className='restaurant-list__chips'>
                     <Text
-                      key={c.id}
-                      className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === c.id ? 'restaurant-list__chip--on' : ''}`}
-                      {...pressable(() => setCuisineId(c.id), { pressed: cuisineId === c.id })}
+                      className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === undefined ? 'restaurant-list__chip--on' : ''}`}
+                      {...pressable(() => setCuisineId(undefined), { pressed: cuisineId === undefined })}
                     >
-                      {c.name}
+                      {t('discover.all_cuisines')}
+                    </Text>
+                    {cuisines.status === 'ready' &&
+                      cuisines.data.map((c) => (
+                        <Text
+                          key={c.id}
+                          className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === c.id ? 'restaurant-list__chip--on' : ''}`}
+                          {...pressable(() => setCuisineId(c.id), { pressed: cuisineId === c.id })}
+                        >
+                          {c.name}
+                        </Text>
+                      ))}
+                    {cuisines.status === 'error' && (
+                      <Text className='restaurant-list__chip' {...pressable(reloadCuisines)}>
+                        {t('app.retry')}
+                      </Text>
+                    )}
+                  </View>
+                </View>
+                <View className='restaurant-list__sorts'>
+                  <Text className='restaurant-list__sort-label'>{t('discover.sort_by')}</Text>
+                  {STORE_SORTS.map((s) => (
+                    <Text
+                      key={s}
+                      className={`restaurant-list__sort restaurant-list__sort--${s} ${sort === s ? 'restaurant-list__sort--on' : ''}`}
+                      {...pressable(() => setSort(s), { pressed: sort === s })}
+                    >
+                      {t(`discover.sort_${s}`)}
                     </Text>
                   ))}
-                {cuisines.status === 'error' && (
-                  <Text className='restaurant-list__chip' {...pressable(reloadCuisines)}>
-                    {t('app.retry')}
-                  </Text>
-                )}
-              </View>
-            </View>
-            <View className='restaurant-list__sorts'>
-              <Text className='restaurant-list__sort-label'>{t('discover.sort_by')}</Text>
-              {STORE_SORTS.map((s) => (
-                <Text
-                  key={s}
-                  className={`restaurant-list__sort restaurant-list__sort--${s} ${sort === s ? 'restaurant-list__sort--on' : ''}`}
-                  {...pressable(() => setSort(s), { pressed: sort === s })}
-                >
-                  {t(`discover.sort_${s}`)}
-                </Text>
-              ))}
-            </View>
+                </View>
 
-            {list.status === 'loading' && <Loading />}
-            {list.status === 'error' && <ErrorState message={ui.errorMessage(list.error)} onRetry={list.reload} />}
-            {list.status === 'ready' && list.items.length === 0 && (
-              <Empty message={cuisineId ? t('discover.none_of_cuisine') : t('discover.none_message')} />
-            )}
-            {list.status === 'ready' && list.items.length > 0 && (
-              <>
-                <Text className='restaurant-list__count'>{t('discover.count', { count: list.total })}</Text>
-                {list.items.map((store) => (
-                  <StoreCard key={store.id} store={store} onOpen={open} />
-                ))}
-                <LoadMore
-                  hasMore={list.hasMore}
-                  loading={list.loadingMore}
-                  error={list.moreError}
-                  onMore={list.loadMore}
-                  endText={t('discover.list_end')}
-                />
+                {list.status === 'loading' && <Loading fill />}
+                {list.status === 'error' && <ErrorState message={ui.errorMessage(list.error)} onRetry={list.reload} />}
+                {list.status === 'ready' && list.items.length === 0 && (
+                  <Empty message={cuisineId ? t('discover.none_of_cuisine') : t('discover.none_message')} />
+                )}
+                {list.status === 'ready' && list.items.length > 0 && (
+                  <>
+                    <Text className='restaurant-list__count'>{t('discover.count', { count: list.total })}</Text>
+                    {list.items.map((store) => (
+                      <StoreCard key={store.id} store={store} onOpen={open} />
+                    ))}
+                    <LoadMore
+                      hasMore={list.hasMore}
+                      loading={list.loadingMore}
+                      error={list.moreError}
+                      onMore={list.loadMore}
+                      endText={t('discover.list_end')}
+                    />
+                  </>
+                )}
               </>
             )}
           </>
