@@ -25,8 +25,6 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 /** Runtime dependencies used without an import in the code, and why. */
 const USED_WITHOUT_IMPORT: Record<string, string> = {
-  // Named by issue 8 §3 (security headers); the server registers it there. Remove this line once it is imported.
-  '@fastify/helmet': 'security headers of the site and the API (issue 8 §3, being built)',
   '@babel/runtime': 'helpers the Taro build injects into the compiled app',
   '@tarojs/helper': 'peer of the Taro CLI and plugins at build time',
   '@tarojs/plugin-framework-react': 'Taro loads the framework plugin by name (config framework: react)',
