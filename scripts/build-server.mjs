@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist', 'server', 'main.cjs');
+export const SERVER_MAP = `${SERVER_BUNDLE}.map`;
 const SOURCES = ['server/src', 'types', 'src/route-table.json', 'package.json', 'scripts/build-server.mjs'];
 const BUNDLED = ['kysely'];
 
@@ -53,12 +54,13 @@ export async function buildServer() {
     target: 'node20',
     format: 'cjs',
     plugins: [externalPackages],
-    // Stack traces name the TypeScript sources (start.mjs enables source maps); the map carries positions only,
-    // not a second copy of every source, so it is smaller to load and keep.
-    sourcemap: 'inline',
+    // Stack traces name the TypeScript sources: start.mjs reads this map (positions only, not a second copy of
+    // every source) when the first stack trace is formatted. No sourceMappingURL comment, so node never loads it.
+    sourcemap: 'external',
     sourcesContent: false,
     logLevel: 'warning',
   });
+  fs.renameSync(`${tmp}.map`, SERVER_MAP);
   fs.renameSync(tmp, SERVER_BUNDLE);
 }
 
