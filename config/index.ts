@@ -44,6 +44,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Mini program: keep non-ASCII text as UTF-8 in the JS (Taro's default writes every Chinese character as a
+    // 6-byte \uXXXX escape, which doubled the Chinese text table in the main package). bench/hello has the same.
+    ...(platform === 'h5' ? {} : { terser: { enable: true, config: { output: { ascii_only: false } } } }),
     mini: {
       compile,
       postcss: {

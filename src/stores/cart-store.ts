@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction } from '../utils/reactive';
 import type { CartData, CartLine } from '../../types/api/cart';
 import { ErrorCode } from '../../types/errors';
 import type { Navigation } from '../platform/types';
@@ -150,7 +150,7 @@ export class CartStore {
 
   private async lineCall(cartId: number, call: () => Promise<unknown>, toast: boolean): Promise<boolean> {
     if (this.busyLines.includes(cartId)) return false;
-    this.busyLines.push(cartId);
+    this.busyLines = [...this.busyLines, cartId];
     try {
       await call();
     } catch (err) {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable } from '../utils/reactive';
 
 /** Restaurant search state (spec §3-§4): keyword, menuName, and whether the bar is shown. */
 export class SearchStore {

@@ -14,6 +14,7 @@ export default defineConfig<'webpack5'>(() => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    ...(platform === 'h5' ? {} : { terser: { enable: true, config: { output: { ascii_only: false } } } }),
     mini: {
       postcss: { pxtransform: { enable: true, config: {} }, cssModules: { enable: false } },
       optimizeMainPackage: { enable: true },

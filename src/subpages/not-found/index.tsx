@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../utils/reactive';
 import { useEffect } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';

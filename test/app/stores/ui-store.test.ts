@@ -1,4 +1,4 @@
-import { autorun } from 'mobx';
+import { autorun } from '../../../src/utils/reactive';
 import { LANG_KEY, UiStore } from '../../../src/stores/ui-store';
 import { ApiError, HttpError } from '../../../src/services/http';
 import cn from '../../../src/i18n/cn.json';

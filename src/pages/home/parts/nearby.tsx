@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../../utils/reactive';
 import type { PagedData } from '../../../../types/api/common';
 import type { StoreSummary } from '../../../../types/api/stores';
 import { StoreCard } from '../../../components/store-card';
