@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { Client } from 'pg';
 import { ROOT_DIR } from '../../server/src/config';
 import { buildIsStale } from '../../server/src/site-build';
 
@@ -142,6 +143,36 @@ describe('server start and stop (main.ts)', () => {
       /PORT: /,
     ]);
   }, 30000);
+
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'on PostgreSQL too: a bad TRUST_PROXY leaves the database untouched (no table made)',
+    async () => {
+      const base = new URL(process.env.TEST_DATABASE_URL!);
+      const name = `szeat_main_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new Client({ connectionString: base.toString() });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(base.toString());
+      url.pathname = `/${name}`;
+      try {
+        const server = start({ DATABASE_URL: url.toString(), TRUST_PROXY: 'nonsense' });
+        await expect(server.url).rejects.toThrow(/TRUST_PROXY: /);
+        expect(await server.exited).toBe(1);
+        expect(server.output()).not.toMatch(/^\s+at /m);
+        const db = new Client({ connectionString: url.toString() });
+        await db.connect();
+        const { rows } = await db.query(
+          "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+        );
+        await db.end();
+        expect(rows[0].n).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    30000,
+  );
 
   it('runs a production demo with ALLOW_SANDBOX=1 and PUBLIC_BASE_URL, warning about the sandboxes', async () => {
     const server = start({
