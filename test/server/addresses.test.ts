@@ -118,6 +118,30 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
     expect(rows.find((r) => r.id === created.id)).toMatchObject({ name: '赵六', room_no: '909' });
   });
 
+  it('an update makes the address the default when asked or when there is none, and leaves it otherwise', async () => {
+    const u = await registerUser(api, place);
+    const first = (await defaultOf(u.id))!;
+    const second = (await save(u)).body.data;
+    // Not asked, a default exists: unchanged.
+    expect((await save(u, { id: second.id, name: '钱七' })).body.data.is_default).toBe(false);
+    expect(await defaultOf(u.id)).toBe(first);
+    // Asked: it becomes the default.
+    expect((await save(u, { id: second.id, is_default: true })).body.data.is_default).toBe(true);
+    expect(await defaultOf(u.id)).toBe(second.id);
+    // No default at all: the updated address becomes it.
+    await t.db.kysely.updateTable('users').set({ default_address_id: null }).where('id', '=', u.id).execute();
+    const res = await save(u, { id: first, name: '孙八' });
+    expect(res.body.data).toMatchObject({ id: first, name: '孙八', is_default: true });
+    expect(await defaultOf(u.id)).toBe(first);
+    // Someone else's address: 1004, and neither book changes.
+    const other = await registerUser(api, place);
+    const theirs = (await defaultOf(other.id))!;
+    const denied = await save(u, { id: theirs, is_default: true });
+    expect(denied.body.code).toBe(ErrorCode.NotFound);
+    expect(await defaultOf(u.id)).toBe(first);
+    expect(await defaultOf(other.id)).toBe(theirs);
+  });
+
   it('sets the default with setdefaultaddr', async () => {
     const u = await registerUser(api, place);
     const other = (await save(u)).body.data;

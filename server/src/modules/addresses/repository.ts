@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AddressesTable, Database } from '../../db/schema';
 
 export type NewAddress = Omit<Insertable<AddressesTable>, 'id'>;
@@ -100,6 +100,39 @@ export function createAddressesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
+    },
+
+    /**
+     * PostgreSQL: changes the user's address and, when `makeDefault` or when the user has no default yet, makes it
+     * the default, in ONE statement (one round trip; the row locks last that one statement, which is what limits
+     * saves of one address book under load). Answers whether the address was theirs. Null on SQLite, which has no
+     * data-modifying WITH: the caller runs update + setDefault in a transaction instead (cheap there, in process).
+     */
+    async updateWithDefault(
+      userId: number,
+      id: number,
+      changes: AddressChanges,
+      at: number,
+      makeDefault: boolean,
+    ): Promise<boolean | null> {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
+      const row = await db
+        .with('saved', (q) =>
+          q.updateTable('addresses').set(changes).where('user_id', '=', userId).where('id', '=', id).returning('id'),
+        )
+        .with('made_default', (q) => {
+          let u = q
+            .updateTable('users')
+            .set({ default_address_id: id, updated_at: at })
+            .where('id', '=', userId)
+            .where((eb) => eb.exists(eb.selectFrom('saved').select('saved.id')));
+          if (!makeDefault) u = u.where('default_address_id', 'is', null);
+          return u.returning('users.id');
+        })
+        .selectFrom('saved')
+        .select('saved.id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Deletes the user's address and uncounts it (in the caller's transaction); false when it is not theirs. */

@@ -69,6 +69,12 @@ export function createAddressesService(uow: AppUnitOfWork, now: () => number) {
       const recipient = checkRecipient(body);
       const place = await resolvePlace(repo, checkAddressFields(body));
       const at = now();
+      if (body.id !== undefined) {
+        const changes = { ...recipient, ...place, updated_at: at };
+        const saved = await repo.updateWithDefault(userId, body.id, changes, at, !!body.is_default);
+        if (saved === false) throw notFound('address.not_found');
+        if (saved) return own(userId, body.id, lang);
+      }
       const id = await uow.transaction(async ({ addresses: tx }) => {
         let id = body.id;
         if (id === undefined) {
