@@ -260,6 +260,17 @@ for (const lang of ['cn', 'en'] as const) {
       const page = await startLoggedIn(site, lang, customer);
       await fillCartAndCheckOut(page, lang);
       const address = customer.user.default_address!;
+
+      // The edit-address screen from the settlement, and back: the address shows its new room.
+      await shown(page, '.settlement__edit-address').click();
+      await page.waitForURL((u) => u.pathname === '/address_edit');
+      const room = shown(page, '.form-input--room-no input');
+      await room.waitFor();
+      await room.fill('2808');
+      await shown(page, '.address-edit__save').click();
+      await page.waitForURL((u) => u.pathname === `/settlemt/${NOODLES_SHOP}`);
+      await eventually(async () => expect(await textOf(shown(page, '.settlement__address-line'))).toContain('2808'));
+
       const plain = await choosePayment(page, customer, lang, 'cod', { mode: 'delivery', address_id: address.id });
 
       // The voucher picker offers the quote's usable vouchers (a new customer has the welcome one).
@@ -307,6 +318,7 @@ for (const lang of ['cn', 'en'] as const) {
       expect(order.payment_method).toBe('cod');
       expect(order.total_fen).toBe(quote.total_fen);
       expect(order.voucher_id).toBe(welcome.id);
+      expect(order.address).toContain('2808');
       // The cart was emptied by the order.
       const cart = await okApi<CartData>(site, `cartlist?restaurant_id=${NOODLES_SHOP}`, customer.token);
       expect(cart.list).toEqual([]);

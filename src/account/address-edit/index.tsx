@@ -64,8 +64,13 @@ function AddressEditPage() {
   const [busy, setBusy] = useState(false);
   const title = t(id ? 'address.edit_title' : 'address.new_title');
 
+  // The form shows once it holds the address: Taro's H5 inputs throw when their value changes before they have
+  // rendered (seen right after the form appeared with the defaults and the address arrived a moment later).
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (existing.status === 'ready' && existing.data) setForm(formOf(existing.data));
+    if (existing.status !== 'ready') return;
+    if (existing.data) setForm(formOf(existing.data));
+    setFilled(true);
   }, [existing]);
   useDidShow(() => platform.setTitle(title));
 
@@ -119,7 +124,8 @@ function AddressEditPage() {
       <View className='address-edit'>
         {existing.status === 'loading' && <Loading />}
         {existing.status === 'error' && <ErrorState message={ui.errorMessage(existing.error)} onRetry={reload} />}
-        {existing.status === 'ready' && (
+        {existing.status === 'ready' && !filled && <Loading />}
+        {existing.status === 'ready' && filled && (
           <FormCard title={title} className='login__card'>
             <Field label={t('address.name')} name='name' error={message('name')}>
               <TextInput
