@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from '../utils/reactive';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { CartData, CartLine } from '../../types/api/cart';
 import { ErrorCode } from '../../types/errors';
 import type { Navigation } from '../platform/types';

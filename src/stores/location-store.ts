@@ -1,4 +1,4 @@
-import { makeAutoObservable, reaction, runInAction } from '../utils/reactive';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { Area, Building, City } from '../../types/api/places';
 import type { Lang } from '../../types/lang';
 import type { TFunction } from '../i18n';

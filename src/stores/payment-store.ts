@@ -1,4 +1,4 @@
-import { makeAutoObservable } from '../utils/reactive';
+import { makeAutoObservable } from 'mobx';
 import type { CheckOrderPay } from '../../types/api/payments';
 import type { TFunction } from '../i18n';
 import type { Platform } from '../platform/types';

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from '../utils/reactive';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { Popup } from '../../types/api/catalogue';
 import { DEVICE_ID_PATTERN } from '../../types/catalogue';
 import type { Storage } from '../platform/types';

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from '../utils/reactive';
+import { makeAutoObservable } from 'mobx';
 
 /** Restaurant search state (spec §3-§4): keyword, menuName, and whether the bar is shown. */
 export class SearchStore {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from '../utils/reactive';
+import { makeAutoObservable } from 'mobx';
 import type { AuthResult, RegisterBody, UserInfo as ApiUserInfo } from '../../types/api/accounts';
 import type { Login, Storage } from '../platform/types';
 import type { AccountsApi } from '../services';

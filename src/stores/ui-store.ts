@@ -1,4 +1,4 @@
-import { makeAutoObservable } from '../utils/reactive';
+import { makeAutoObservable } from 'mobx';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../types/lang';
 import { createT, type TFunction } from '../i18n';
 import type { Platform } from '../platform/types';

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { Address } from '../../../types/api/addresses';
 import { BUILDING_NO_MAX, NAME_MAX, PHONE_LENGTH, ROOM_NO_MAX } from '../../../types/constants';

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import type { Address } from '../../../types/api/addresses';
 import { LoginPrompt } from '../../components/login-prompt';

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { PASSWORD_MAX, PHONE_LENGTH, SMS_RESEND_SECONDS } from '../../../types/constants';
 import { Field, FormCard, FormLink, SubmitButton, TextInput } from '../../components/form';

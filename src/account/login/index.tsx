@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { Field, FormCard, FormLink, SubmitButton, TextInput } from '../../components/form';
 import { PageShell } from '../../components/page-shell';

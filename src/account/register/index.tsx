@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { BUILDING_NO_MAX, NAME_MAX, PASSWORD_MAX, PHONE_LENGTH, ROOM_NO_MAX } from '../../../types/constants';
 import { Field, FormCard, FormLink, SubmitButton, TextInput } from '../../components/form';

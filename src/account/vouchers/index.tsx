@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { Voucher } from '../../../types/api/wallet';
 import { LoadMore } from '../../components/load-more';
 import { LoginPrompt } from '../../components/login-prompt';

@@ -1,5 +1,5 @@
 import { ScrollView, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores, useT } from '../../stores';
 import { formatPrice } from '../../utils/price';

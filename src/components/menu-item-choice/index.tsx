@@ -1,5 +1,5 @@
 import { Image, ScrollView, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../types/api/stores';
 import type { TFunction } from '../../i18n';

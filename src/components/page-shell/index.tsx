@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../../stores';
 import { SearchBar, type SearchMode } from '../search-bar';

@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { Ad, Link, Promotion } from '../../../types/api/catalogue';
 import { useStores, useT } from '../../stores';
 import './index.scss';

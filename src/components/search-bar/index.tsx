@@ -1,5 +1,5 @@
 import { Input, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores, useT } from '../../stores';
 import './index.scss';

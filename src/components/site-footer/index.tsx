@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { ABOUT_ARTICLE_ID } from '../../../types/constants';
 import { useStores, useT } from '../../stores';

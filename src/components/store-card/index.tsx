@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { StoreSummary } from '../../../types/api/stores';
 import type { TFunction } from '../../i18n';
 import { useStores, useT } from '../../stores';

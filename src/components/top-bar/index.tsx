@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { Lang } from '../../../types/lang';
 import flagCn from '../../assets/flags/cn.svg';

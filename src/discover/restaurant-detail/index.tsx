@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../types/api/stores';
 import { ErrorCode } from '../../../types/errors';

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { STORE_SORTS, type StoreSort } from '../../../types/catalogue';
 import type { StoreSummary } from '../../../types/api/stores';

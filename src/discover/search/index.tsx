@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { MultipleSearch, SearchHit } from '../../../types/api/search';
 import { SEARCH_HIT_TYPES, SEARCH_KEYWORD_MAX, type SearchHitType } from '../../../types/catalogue';

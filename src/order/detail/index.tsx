@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidHide, useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../types/api/orders';
 import { ErrorCode } from '../../../types/errors';

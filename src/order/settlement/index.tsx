@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PaymentMethod, Problem, Quote, SubmitOrderBody } from '../../../types/api/checkout';
 import type { OrderMode } from '../../../types/order-status';

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { MapView, type MapMarker, type MapPoint } from '../../components/map';
 import { NoticeDialog } from '../../components/notice-dialog';

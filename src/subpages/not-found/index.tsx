@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { observer } from '../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useStores, useT } from '../../stores';

@@ -1,4 +1,4 @@
-import { observable, runInAction } from '../../../src/utils/reactive';
+import { observable, runInAction } from 'mobx';
 import { GeolocationError, type LatLng } from '../../../src/platform/types';
 import { createT } from '../../../src/i18n';
 import { DEFAULT_CENTER, LOCATION_KEY, LocationStore } from '../../../src/stores/location-store';

@@ -1,4 +1,4 @@
-import { autorun } from '../../../src/utils/reactive';
+import { autorun } from 'mobx';
 import type { WechatLoginKind } from '../../../src/platform/types';
 import { ApiError, HttpError, type AccountsApi } from '../../../src/services';
 import { OAUTH_STATE_KEY, OauthStateError, SessionStore, TOKEN_KEY, USER_KEY } from '../../../src/stores/session-store';

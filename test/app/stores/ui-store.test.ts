@@ -1,4 +1,4 @@
-import { autorun } from '../../../src/utils/reactive';
+import { autorun } from 'mobx';
 import { LANG_KEY, UiStore } from '../../../src/stores/ui-store';
 import { ApiError, HttpError } from '../../../src/services/http';
 import cn from '../../../src/i18n/cn.json';

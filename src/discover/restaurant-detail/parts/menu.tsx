@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { Menu, MenuCategory, MenuItem } from '../../../../types/api/stores';
 import { Empty } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';

@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { Review, StoreReviews } from '../../../../types/api/stores';
 import { DELIVERY_TIME_BUCKETS } from '../../../../types/catalogue';
 import { LoadMore } from '../../../components/load-more';

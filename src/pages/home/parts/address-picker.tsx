@@ -1,5 +1,5 @@
 import { Input, Text, View } from '@tarojs/components';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { Area, Building, CityAreas } from '../../../../types/api/places';
 import { ErrorState, Loading } from '../../../components/state-view';

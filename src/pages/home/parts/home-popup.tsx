@@ -1,6 +1,6 @@
 import { Button, Image, Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui';
 import type { Link } from '../../../../types/api/catalogue';

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import type { PagedData } from '../../../../types/api/common';
 import type { StoreSummary } from '../../../../types/api/stores';
 import { StoreCard } from '../../../components/store-card';

@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
-import { observer } from '../../../utils/reactive';
+import { observer } from 'mobx-react-lite';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { useLoad } from '../../../utils/use-load';
