@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui';
 import 'taro-ui/lib/style/components/modal.scss';
 import { dialogProps, pressable } from '../../utils/a11y';
@@ -51,6 +51,30 @@ export function NoticeDialog({ open, title, message, buttons, onClose, className
           ))}
         </AtModalAction>
       </View>
+    </AtModal>
+  );
+}
+
+export interface DialogFrameProps {
+  open: boolean;
+  /** A tap outside the dialog. */
+  onClose(): void;
+  className?: string;
+  header: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+}
+
+/**
+ * A dialog's frame with any content (home's pop-ups): taro-ui's modal on H5; the mini program builds index.weapp.tsx,
+ * which draws the same frame with views of its own, so taro-ui's modal stays out of its main package (issue 10).
+ */
+export function DialogFrame({ open, onClose, className, header, children, actions }: DialogFrameProps) {
+  return (
+    <AtModal isOpened={open} onClose={onClose} className={className}>
+      <AtModalHeader>{header}</AtModalHeader>
+      <AtModalContent>{children}</AtModalContent>
+      <AtModalAction>{actions}</AtModalAction>
     </AtModal>
   );
 }

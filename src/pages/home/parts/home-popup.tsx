@@ -2,8 +2,8 @@ import { Button, Image, Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui';
 import type { Link } from '../../../../types/api/catalogue';
+import { DialogFrame } from '../../../components/notice-dialog';
 import { useOpenLink } from '../../../components/promo-strip';
 import { useStores, useT } from '../../../stores';
 
@@ -32,35 +32,37 @@ export const HomePopup = observer(function HomePopup() {
     void open(popup.link);
   };
   return (
-    <AtModal isOpened onClose={() => void popups.dismiss()} className='notice-dialog home-popup'>
-      <AtModalHeader>
-        <Text className='notice-dialog__title home-popup__title'>{popup.title}</Text>
-      </AtModalHeader>
-      <AtModalContent>
-        {popup.picture && (
-          <Image
-            className='home-popup__picture'
-            src={root.imageUrl(popup.picture)}
-            mode='widthFix'
-            onClick={linked(popup.link) ? follow : undefined}
-          />
-        )}
-        {popup.content && (
-          <View className='notice-dialog__message home-popup__content'>
-            <Text>{popup.content}</Text>
-          </View>
-        )}
-      </AtModalContent>
-      <AtModalAction>
-        <Button className='notice-dialog__button home-popup__close' onClick={() => void popups.dismiss()}>
-          {t('home.popup_close')}
-        </Button>
-        {linked(popup.link) && (
-          <Button className='notice-dialog__button notice-dialog__button--primary home-popup__open' onClick={follow}>
-            {t('home.popup_open')}
+    <DialogFrame
+      open
+      onClose={() => void popups.dismiss()}
+      className='notice-dialog home-popup'
+      header={<Text className='notice-dialog__title home-popup__title'>{popup.title}</Text>}
+      actions={
+        <>
+          <Button className='notice-dialog__button home-popup__close' onClick={() => void popups.dismiss()}>
+            {t('home.popup_close')}
           </Button>
-        )}
-      </AtModalAction>
-    </AtModal>
+          {linked(popup.link) && (
+            <Button className='notice-dialog__button notice-dialog__button--primary home-popup__open' onClick={follow}>
+              {t('home.popup_open')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {popup.picture && (
+        <Image
+          className='home-popup__picture'
+          src={root.imageUrl(popup.picture)}
+          mode='widthFix'
+          onClick={linked(popup.link) ? follow : undefined}
+        />
+      )}
+      {popup.content && (
+        <View className='notice-dialog__message home-popup__content'>
+          <Text>{popup.content}</Text>
+        </View>
+      )}
+    </DialogFrame>
   );
 });
