@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { lazySchemaController } from '../../server/src/plugins/lazy-schemas';
+import { DIALECTS, startTestApp } from './support/app';
 
 /** Route schemas are compiled by Fastify's own compilers on a route's first request, not before listening. */
 describe('lazy schema compilation', () => {
@@ -7,7 +8,7 @@ describe('lazy schema compilation', () => {
     Fastify({
       logger: false,
       ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
-      schemaController: lazySchemaController(),
+      schemaController: lazySchemaController().schemaController,
     });
 
   it('validates, coerces and serialises as Fastify does, once the route is called', async () => {
@@ -54,5 +55,23 @@ describe('lazy schema compilation', () => {
       async () => ({}),
     );
     await expect(app.ready()).rejects.toThrow(/header schemas are not supported/);
+  });
+});
+
+/**
+ * The whole app's route schemas, every one compiled with Ajv's meta-schema check (production compiles them lazily and
+ * without that check): a malformed schema fails here, not on a route's first request.
+ */
+describe.each(DIALECTS)('every route schema compiles on %s', (dialect) => {
+  it('compiles the validators and serialisers of every route', async () => {
+    const t = await startTestApp(dialect);
+    try {
+      expect(t.config.NODE_ENV).not.toBe('production');
+      const compiled = t.app.compileAllSchemas();
+      console.log(`${compiled} route validators and serialisers compiled`);
+      expect(compiled).toBeGreaterThan(100);
+    } finally {
+      await t.close();
+    }
   });
 });

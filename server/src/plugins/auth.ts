@@ -18,7 +18,8 @@ declare module 'fastify' {
  * Reads `Authorization: Bearer <token>` on API calls and sets req.userId / req.sessionId when the session is live.
  * A missing or dead token leaves them undefined: routes that need a customer add `onRequest: requireUser`.
  */
-export const authPlugin = fp<{ sessions: Sessions }>(async (app, { sessions }) => {
+// A named function: for an anonymous one fastify-plugin reads a stack trace (slow at start) to name the plugin.
+export const authPlugin = fp<{ sessions: Sessions }>(async function auth(app, { sessions }) {
   app.decorateRequest('userId', undefined);
   app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (req) => {

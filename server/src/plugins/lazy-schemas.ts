@@ -8,12 +8,15 @@ import type { FastifyServerOptions } from 'fastify';
  * a route's first request instead: the code that checks and writes an answer is the one Fastify would have built,
  * only later (a few milliseconds on the first call of a route; routes never called cost nothing).
  * Header schemas are refused: Fastify lower-cases them only for its default compiler and no route uses one.
+ * Every deferred compilation is kept in `pending`: compileAll() runs them (the tests check every route's schemas).
  */
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type Validator = ReturnType<ReturnType<ValidatorFactory>>;
 type RouteDef = Parameters<ReturnType<ValidatorFactory>>[0] & { httpPart?: string; url?: string };
 
-function lazyValidators(factory: ValidatorFactory) {
+type Pending = Array<() => unknown>;
+
+function lazyValidators(factory: ValidatorFactory, pending: Pending) {
   return (...factoryArgs: Parameters<ValidatorFactory>) => {
     const compile = factory(...factoryArgs);
     return (route: RouteDef) => {
@@ -21,6 +24,7 @@ function lazyValidators(factory: ValidatorFactory) {
         throw new Error(`${route.url}: header schemas are not supported (lazy-schemas)`);
       let compiled: Validator | undefined;
       const get = () => (compiled ??= compile(route));
+      pending.push(get);
       // Fastify reads `schemaEnv` before a call (Ajv may then coerce the root value) and `errors` after a failed one.
       const validate = function (this: unknown, ...args: unknown[]) {
         return (get() as (...a: unknown[]) => unknown).apply(this, args);
@@ -32,22 +36,35 @@ function lazyValidators(factory: ValidatorFactory) {
   };
 }
 
-function lazySerializers(factory: ReturnType<typeof SerializerSelector>) {
+function lazySerializers(factory: ReturnType<typeof SerializerSelector>, pending: Pending) {
   return (...factoryArgs: Parameters<typeof factory>) => {
     const compile = factory(...factoryArgs);
     return (route: Parameters<typeof compile>[0]) => {
       let compiled: ((doc: unknown) => string) | undefined;
-      return (doc: unknown) => (compiled ??= compile(route))(doc);
+      const get = () => (compiled ??= compile(route));
+      pending.push(get);
+      return (doc: unknown) => get()(doc);
     };
   };
 }
 
 /** Fastify's `schemaController` option: its default compilers, each route's compiled on first use. */
-export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
+export function lazySchemaController(): {
+  schemaController: NonNullable<FastifyServerOptions['schemaController']>;
+  /** Compiles every route's schemas now (what Fastify would have done before listening); throws as it would. */
+  compileAll(): number;
+} {
+  const pending: Pending = [];
   return {
-    compilersFactory: {
-      buildValidator: lazyValidators(AjvCompiler()) as never,
-      buildSerializer: lazySerializers(SerializerSelector()) as never,
+    schemaController: {
+      compilersFactory: {
+        buildValidator: lazyValidators(AjvCompiler(), pending) as never,
+        buildSerializer: lazySerializers(SerializerSelector(), pending) as never,
+      },
+    },
+    compileAll: () => {
+      pending.forEach((compile) => compile());
+      return pending.length;
     },
   };
 }

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { QrFormat } from '../../../../types/codes';
 
 export interface CodeImage {
@@ -14,6 +13,8 @@ export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 
 /** A standard QR code of text, as a PNG (8 pixels a module) or an SVG. */
 export async function drawQr(text: string, format: QrFormat): Promise<CodeImage> {
+  // Loaded on the first code drawn, not at start (with its PNG encoder, a tenth of a second of the server's start).
+  const { default: QRCode } = await import('qrcode');
   if (format === 'svg') {
     const svg = await QRCode.toString(text, { ...QR_OPTIONS, type: 'svg' });
     return { contentType: 'image/svg+xml', body: Buffer.from(svg, 'utf8') };
