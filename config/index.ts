@@ -54,6 +54,20 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false },
       },
       optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        // MobX's ES module build keeps its development checks and messages behind a module constant
+        // (`const __MOBX_DEV__ = process.env.NODE_ENV !== "production"`) that Taro's mini program minifier settings
+        // (no reduce_vars) never fold, so they all shipped in the main package. The packages' own production builds
+        // leave them out (issue 10). Only the mini program: tests and H5 resolve MobX as before.
+        chain.resolve.alias
+          .set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
+          .set('mobx-react-lite$', require.resolve('mobx-react-lite/dist/mobxreactlite.esm.production.min.js'));
+        // Those files are ES modules in .js files of packages without "type": "module".
+        chain.module
+          .rule('mobx-production-esm')
+          .test(/[\\/](mobx|mobxreactlite)\.esm\.production\.min\.js$/)
+          .type('javascript/esm');
+      },
     },
     h5: {
       compile,

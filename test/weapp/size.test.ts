@@ -1,15 +1,15 @@
 /**
  * Package budgets of the mini program (DESIGN.md §6): WeChat refuses to upload a main package over 2 MB and any
- * sub-package over 2 MB. The main package's budget is issue 10's guard: 512,307 B when set, with MobX and
- * mobx-react-lite (about 56 KB; the product's stores are MobX), against 304,976 B for a Taro 4.2.1 hello world built
- * with the same settings (bench/hello), plus about 3%; raise it only on purpose. Also the
+ * sub-package over 2 MB. The main package's budget is issue 10's guard: 495,428 B when set, with MobX and
+ * mobx-react-lite (their production builds, about 44 KB; the product's stores are MobX), against 304,976 B for a
+ * Taro 4.2.1 hello world built with the same settings (bench/hello), plus about 3%; raise it only on purpose. Also the
  * app.json that Taro generated: pages, sub-packages and the tab bar with its icons.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { allPages, assertBuilt, DIST, packageSizes, readAppJson, subPackagesOf, type AppJson } from './dist';
 
-const MAIN_BUDGET = 516 * 1024;
+const MAIN_BUDGET = 499 * 1024;
 const SUB_BUDGET = 2 * 1024 * 1024;
 const TABS = ['pages/home/index', 'pages/orders/index', 'pages/mine/index'];
 
@@ -23,7 +23,7 @@ beforeAll(() => {
 });
 
 describe('package sizes', () => {
-  test('main package under its budget (516 KB), every sub-package under 2 MB', () => {
+  test('main package under its budget (499 KB), every sub-package under 2 MB', () => {
     const sizes = packageSizes();
     const rows = [
       ['main package', sizes.main, MAIN_BUDGET] as const,
