@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import type { PickedFile, RawRequest, RawResponse, Storage, UploadOptions, UploadResult } from './types';
 import { TransportError, UploadError } from './types';
+import { accessibleModal } from './modal-a11y';
 
 /** Storage through Taro's synchronous API (localStorage on H5, wx storage in the mini program). */
 export const taroStorage: Storage = {
@@ -144,11 +145,20 @@ export const taroFeedback = {
         return fits;
       }),
     );
+    // H5: colours at AA contrast (Taro's default green answer is 2.2:1 on white), and a real dialog for keyboards
+    // and screen readers (modal-a11y.ts).
+    const h5 = process.env.TARO_ENV === 'h5';
+    const colours = h5 ? { confirmColor: '#cf2c2f', cancelColor: '#222222' } : {};
+    let done: (() => void) | undefined;
     try {
-      const res = await Taro.showModal({ content: message, showCancel: true, ...labels });
+      const pending = Taro.showModal({ content: message, showCancel: true, ...colours, ...labels });
+      if (h5) done = accessibleModal();
+      const res = await pending;
       return !!res.confirm;
     } catch {
       return false;
+    } finally {
+      done?.();
     }
   },
   showBusy(message?: string) {

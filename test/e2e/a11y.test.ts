@@ -212,6 +212,8 @@ afterAll(() => {
     ...findings.map(
       (f) => `  ${f.screen} (${f.lang}) ${f.rule} [${f.impact}] ${f.nodes.length}: ${f.nodes.join(' | ')}`,
     ),
+    `controls with a touch target under ${MIN_TARGET} x ${MIN_TARGET} px: ${tooSmall.length === 0 ? 'none' : tooSmall.length}`,
+    ...tooSmall.map((x) => `  ${x}`),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);
 });

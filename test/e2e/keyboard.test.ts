@@ -38,6 +38,8 @@ async function logIn(page: Page) {
   await shown(page, '.form-input--password input').fill(DEMO.password);
   await shown(page, '.login__submit').click();
   await shown(page, '.top-bar__user').waitFor();
+  // The login screen moves on by itself after a short pause.
+  await page.waitForURL((u) => u.pathname !== '/login');
 }
 
 /** Whether the focused element is (or is inside) the first element `target` matches. */
@@ -153,6 +155,54 @@ for (const lang of ['cn', 'en'] as const) {
       expect(await hasFocus(dish)).toBe(true);
     });
 
+    test("dialogs by keyboard: the header's mini program code and the address book's delete confirmation", async () => {
+      const { page } = site;
+      await startIn(lang);
+      await logIn(page);
+
+      // The QR dialog: named by its title, takes the focus, Escape closes it and the focus is back on the opener.
+      await page.locator('body').focus();
+      const opener = shown(page, '.top-bar__mini-program');
+      await tabTo(page, opener);
+      await page.keyboard.press('Enter');
+      const qr = shown(page, '.qr-dialog [role="dialog"]');
+      await qr.waitFor();
+      expect(await qr.getAttribute('aria-modal')).toBe('true');
+      expect(await qr.getAttribute('aria-label')).toBe(t.topbar.mini_program);
+      await page.waitForFunction(() => !!document.activeElement?.closest('.qr-dialog [role="dialog"]'));
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        expect(await hasFocus(qr)).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('.qr-dialog.at-modal--active'));
+      expect(await hasFocus(opener)).toBe(true);
+
+      // The delete confirmation (Taro's own modal, made a dialog): focus on the safe answer, Tab stays on its two
+      // answers, Escape answers no and the focus goes back to the delete button; Enter on the other answer deletes.
+      await open(page, '/address');
+      const items = shown(page, '.address-item');
+      await items.first().waitFor();
+      const before = await items.count();
+      const del = shown(page, '.address-item__delete').last();
+      await page.locator('body').focus();
+      await tabTo(page, del);
+      await page.keyboard.press('Enter');
+      const confirm = page.locator('.taro__modal [role="alertdialog"]');
+      await confirm.waitFor();
+      expect(await confirm.getAttribute('aria-modal')).toBe('true');
+      expect(await confirm.getAttribute('aria-label')).toBe(t.address.delete_confirm);
+      expect(await focusedClass(page)).toContain('taro-model__cancel');
+      await page.keyboard.press('Tab');
+      expect(await focusedClass(page)).toContain('taro-model__confirm');
+      await page.keyboard.press('Tab');
+      expect(await focusedClass(page)).toContain('taro-model__cancel');
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await hasFocus(del)).toBe(true);
+      expect(await items.count()).toBe(before);
+    });
+
     test('the language menu and the sort and filter controls work by keyboard', async () => {
       const { page } = site;
       await startIn(lang);
@@ -208,9 +258,10 @@ for (const lang of ['cn', 'en'] as const) {
       // Open it again and choose the other language with the arrows and Enter: the page reloads in it.
       await page.keyboard.press('Space');
       await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
-      const items = await shown(page, '.top-bar__lang .dropdown__item').allInnerTexts();
-      const wanted = items.findIndex((x) => x.trim() === t.topbar[`lang_${other}`]);
-      for (let i = 0; i < wanted; i++) await page.keyboard.press('ArrowDown');
+      const wanted = t.topbar[`lang_${other}`];
+      const focusedText = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim());
+      for (let i = 0; i < 4 && (await focusedText()) !== wanted; i++) await page.keyboard.press('ArrowDown');
+      expect(await focusedText()).toBe(wanted);
       await expectReload(page, () => page.keyboard.press('Enter'));
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(other === 'en' ? 'en' : 'zh-CN');
       expect(await textOf(shown(page, '.top-bar__login'))).toBe(PACKS[other].topbar.login);
