@@ -1,7 +1,6 @@
 import Taro from '@tarojs/taro';
 import type { PickedFile, RawRequest, RawResponse, Storage, UploadOptions, UploadResult } from './types';
 import { TransportError, UploadError } from './types';
-import { accessibleModal } from './modal-a11y';
 
 /** Storage through Taro's synchronous API (localStorage on H5, wx storage in the mini program). */
 export const taroStorage: Storage = {
@@ -146,18 +145,23 @@ export const taroFeedback = {
       }),
     );
     // H5: colours at AA contrast (Taro's default green answer is 2.2:1 on white), and a real dialog for keyboards
-    // and screen readers (modal-a11y.ts).
-    const h5 = process.env.TARO_ENV === 'h5';
-    const colours = h5 ? { confirmColor: '#cf2c2f', cancelColor: '#222222' } : {};
+    // and screen readers (modal-a11y.ts, loaded with the first confirmation, not with the first page).
+    const colours = process.env.TARO_ENV === 'h5' ? { confirmColor: '#cf2c2f', cancelColor: '#222222' } : {};
     let done: (() => void) | undefined;
+    let answered = false;
     try {
       const pending = Taro.showModal({ content: message, showCancel: true, ...colours, ...labels });
-      if (h5) done = accessibleModal();
+      if (process.env.TARO_ENV === 'h5') {
+        void import('./modal-a11y').then((m) => {
+          if (!answered) done = m.accessibleModal();
+        });
+      }
       const res = await pending;
       return !!res.confirm;
     } catch {
       return false;
     } finally {
+      answered = true;
       done?.();
     }
   },

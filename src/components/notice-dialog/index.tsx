@@ -60,6 +60,8 @@ export interface DialogFrameProps {
   /** A tap outside the dialog. */
   onClose(): void;
   className?: string;
+  /** The dialog's accessible name (its title; H5). */
+  label?: string;
   header: ReactNode;
   children?: ReactNode;
   actions: ReactNode;
@@ -69,12 +71,17 @@ export interface DialogFrameProps {
  * A dialog's frame with any content (home's pop-ups): taro-ui's modal on H5; the mini program builds index.weapp.tsx,
  * which draws the same frame with views of its own, so taro-ui's modal stays out of its main package (issue 10).
  */
-export function DialogFrame({ open, onClose, className, header, children, actions }: DialogFrameProps) {
+export function DialogFrame({ open, onClose, className, label, header, children, actions }: DialogFrameProps) {
+  const dialogRef = useRef<unknown>(null);
+  // Escape is the same as a tap outside.
+  useDialog(dialogRef, open, onClose);
   return (
     <AtModal isOpened={open} onClose={onClose} className={className}>
-      <AtModalHeader>{header}</AtModalHeader>
-      <AtModalContent>{children}</AtModalContent>
-      <AtModalAction>{actions}</AtModalAction>
+      <View className='notice-dialog__box' ref={dialogRef} {...dialogProps(label ?? '')}>
+        <AtModalHeader>{header}</AtModalHeader>
+        <AtModalContent>{children}</AtModalContent>
+        <AtModalAction>{actions}</AtModalAction>
+      </View>
     </AtModal>
   );
 }

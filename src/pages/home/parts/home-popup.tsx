@@ -6,6 +6,7 @@ import type { Link } from '../../../../types/api/catalogue';
 import { DialogFrame } from '../../../components/notice-dialog';
 import { useOpenLink } from '../../../components/promo-strip';
 import { useStores, useT } from '../../../stores';
+import { altText, pressable } from '../../../utils/a11y';
 
 const linked = (link: Link) =>
   ((link.type === 'restaurant' || link.type === 'article') && !!link.id) || (link.type === 'url' && !!link.url);
@@ -36,14 +37,18 @@ export const HomePopup = observer(function HomePopup() {
       open
       onClose={() => void popups.dismiss()}
       className='notice-dialog home-popup'
+      label={popup.title}
       header={<Text className='notice-dialog__title home-popup__title'>{popup.title}</Text>}
       actions={
         <>
-          <Button className='notice-dialog__button home-popup__close' onClick={() => void popups.dismiss()}>
+          <Button className='notice-dialog__button home-popup__close' {...pressable(() => void popups.dismiss())}>
             {t('home.popup_close')}
           </Button>
           {linked(popup.link) && (
-            <Button className='notice-dialog__button notice-dialog__button--primary home-popup__open' onClick={follow}>
+            <Button
+              className='notice-dialog__button notice-dialog__button--primary home-popup__open'
+              {...pressable(follow)}
+            >
               {t('home.popup_open')}
             </Button>
           )}
@@ -55,6 +60,7 @@ export const HomePopup = observer(function HomePopup() {
           className='home-popup__picture'
           src={root.imageUrl(popup.picture)}
           mode='widthFix'
+          {...altText(popup.title)}
           onClick={linked(popup.link) ? follow : undefined}
         />
       )}

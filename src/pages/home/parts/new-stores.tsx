@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { altText, pressable } from '../../../utils/a11y';
 import { useLoad } from '../../../utils/use-load';
 
 /** How many new restaurants the row shows. */
@@ -37,9 +38,9 @@ export const NewStores = observer(function NewStores() {
             <View
               key={store.id}
               className='home__new-store'
-              onClick={() => void platform.navigation.go('restaurantDetail', { id: store.id })}
+              {...pressable(() => void platform.navigation.go('restaurantDetail', { id: store.id }))}
             >
-              <Image className='home__new-logo' src={root.imageUrl(store.logo)} mode='aspectFill' />
+              <Image className='home__new-logo' src={root.imageUrl(store.logo)} mode='aspectFill' {...altText('')} />
               <Text className='home__new-name'>{store.name}</Text>
               <Text className='home__new-area'>{store.area_name}</Text>
             </View>
