@@ -262,6 +262,15 @@ for (const lang of ['cn', 'en'] as const) {
       const focusedText = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim());
       for (let i = 0; i < 4 && (await focusedText()) !== wanted; i++) await page.keyboard.press('ArrowDown');
       expect(await focusedText()).toBe(wanted);
+      // Known: now and then a Taro element's late render drops the focus from the item to the page; the menu keeps
+      // the item the keyboard is on, so Enter still chooses it (src/components/dropdown).
+      await page.waitForTimeout(300);
+      expect([wanted, 'body']).toContain(
+        await page.evaluate((w) => {
+          const a = document.activeElement as HTMLElement | null;
+          return !a || a === document.body ? 'body' : a.innerText.trim() === w ? w : a.innerText.trim();
+        }, wanted),
+      );
       await expectReload(page, () => page.keyboard.press('Enter'));
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(other === 'en' ? 'en' : 'zh-CN');
       expect(await textOf(shown(page, '.top-bar__login'))).toBe(PACKS[other].topbar.login);

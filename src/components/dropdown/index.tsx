@@ -40,13 +40,22 @@ export function Dropdown({
     const first = menu && focusableIn(menu)[0];
     // Only a keyboard user's focus is on the trigger; a tap leaves it where it was.
     const trigger = asElement(triggerRef.current);
-    if (first && document.activeElement === trigger) {
-      focusWhenReady(
-        first,
-        () =>
-          document.activeElement === first ||
-          document.activeElement === trigger ||
-          document.activeElement === document.body,
+    // The item the keyboard is on, also when a Taro element's render has dropped the focus to the page.
+    let current = 0;
+    let keyed = false;
+    if (menu && first && document.activeElement === trigger) {
+      // Every item first renders (a Stencil element's first render drops a focus given to it), then the first one
+      // takes the focus.
+      type Upgrading = HTMLElement & { componentOnReady?: () => Promise<unknown> };
+      const rendered = [menu, ...focusableIn(menu)].map((el) => (el as Upgrading).componentOnReady?.());
+      void Promise.all(rendered).then(() =>
+        focusWhenReady(
+          first,
+          () =>
+            (!keyed && document.activeElement === first) ||
+            (!keyed && document.activeElement === trigger) ||
+            (!keyed && document.activeElement === document.body),
+        ),
       );
     }
     const onKeyDown = (e: KeyboardEvent) => {
@@ -58,16 +67,29 @@ export function Dropdown({
         asElement(triggerRef.current)?.focus();
         return;
       }
-      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
       const all = focusableIn(el);
+      const active = document.activeElement as HTMLElement | null;
+      const lost = !active || active === document.body;
+      if ((e.key === 'Enter' || e.key === ' ') && lost && all[current]) {
+        keyed = true;
+        e.preventDefault();
+        all[current]!.click();
+        return;
+      }
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
       if (all.length === 0) return;
+      keyed = true;
       e.preventDefault();
-      const at = all.indexOf(document.activeElement as HTMLElement);
+      const found = active ? all.indexOf(active) : -1;
+      const at = found >= 0 ? found : current;
       const next = e.key === 'ArrowDown' ? (at + 1) % all.length : (at - 1 + all.length) % all.length;
+      current = next;
       all[next]!.focus();
     };
     // Tabbing out of the menu closes it.
     const onFocusIn = (e: FocusEvent) => {
+      const items = menu ? focusableIn(menu) : [];
+      if (e.target instanceof HTMLElement && items.includes(e.target)) current = items.indexOf(e.target);
       const root = asElement(menuRef.current)?.parentElement;
       if (root && e.target instanceof Node && !root.contains(e.target)) setOpen(false);
     };
