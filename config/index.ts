@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import table from '../src/route-table.json';
 
 /** H5 paths of the specification (spec §2) for the pages built so far; not-found also catches every other path. */
@@ -9,6 +10,80 @@ function customRoutes(): Record<string, string | string[]> {
   for (const name of table.built) routes[`/${all[name]!.page}`] = all[name]!.path;
   routes[`/${table.routes.notFound.page}`] = [table.routes.notFound.path, '(.*)'];
   return routes;
+}
+
+/**
+ * GET answers the service worker keeps for repeat visits (issue 10): the restaurant list, a restaurant, its menu and
+ * what those screens show around them. Network first: a fresh answer whenever the network gives one within
+ * API_TIMEOUT_S seconds, else the last one saved. Orders, payments, the cart, accounts and every POST are not here and
+ * always go to the network.
+ */
+const SAVED_ACTIONS = ['storelist', 'storeinfo', 'menulist', 'cuisineslist', 'arealist', 'promolist', 'adslist'];
+const API_TIMEOUT_S = 4;
+
+/**
+ * The H5 production build's service worker (dist/h5/sw.js, Workbox's GenerateSW): it precaches the built shell
+ * (index.html, JS, CSS, the static files), answers page loads from the network and falls back to the saved
+ * index.html, and keeps the last answers of SAVED_ACTIONS. An answer taken from the cache carries
+ * `x-szeat-saved: 1`, from which the app tells the customer that it shows saved data (src/platform/fetch-request.ts).
+ */
+function serviceWorker(): ConstructorParameters<typeof GenerateSW>[0] {
+  return {
+    swDest: 'sw.js',
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    // Source maps and the build's own records are not part of the site.
+    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest.*\.js$/],
+    runtimeCaching: [
+      {
+        // Page loads: the network's index.html, else (offline, or no answer within the timeout) the precached one.
+        urlPattern: ({ request }) => request.mode === 'navigate',
+        // (Workbox takes a timeout only with NetworkFirst; the page is never stored there, the precached index.html
+        // is the one that matches the precached scripts.)
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'szeat-pages',
+          networkTimeoutSeconds: API_TIMEOUT_S,
+          precacheFallback: { fallbackURL: '/index.html' },
+          plugins: [{ cacheWillUpdate: () => Promise.resolve(null) }],
+        },
+      },
+      {
+        urlPattern: new RegExp(`/api/szeat/(${SAVED_ACTIONS.join('|')})(\\?|$)`),
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'szeat-api',
+          networkTimeoutSeconds: API_TIMEOUT_S,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+          // Workbox writes these functions into sw.js as their source text (after the config's own compilation): no
+          // `async`, which would leave calls to helpers sw.js does not have.
+          plugins: [
+            {
+              // Only called for an answer read from the cache (NetworkFirst's fallback): mark it as saved.
+              cachedResponseWillBeUsed: (param: { cachedResponse?: Response | null }) => {
+                const cached = param.cachedResponse;
+                if (!cached) return Promise.resolve(cached);
+                const headers = new Headers(cached.headers);
+                headers.set('x-szeat-saved', '1');
+                // The saved body is already decoded and whole: no encoding or transfer headers of the network's.
+                ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].forEach((h) =>
+                  headers.delete(h),
+                );
+                return Promise.resolve(
+                  new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers }),
+                );
+              },
+            },
+          ],
+        },
+      },
+    ],
+  };
 }
 
 // types/ (the API contract shared with the server) lives outside src, so the loaders must be told to compile it.
@@ -105,6 +180,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             },
           },
         });
+        if (process.env.NODE_ENV === 'production') chain.plugin('service-worker').use(GenerateSW, [serviceWorker()]);
       },
     },
   };

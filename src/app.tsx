@@ -5,6 +5,7 @@ import './app.scss';
 
 // The composition root: the one RootStore of this app, handed to every page by context.
 const store = new RootStore({ platform, apiBase: SZEAT_API_BASE });
+platform.startOfflineCache();
 
 function App({ children }: PropsWithChildren) {
   return <StoreProvider store={store}>{children}</StoreProvider>;

@@ -1,6 +1,9 @@
 import type { RawRequest, RawResponse } from './types';
 import { TransportError } from './types';
 
+/** Set by the H5 service worker on an answer it took from its cache because the network failed or was too slow. */
+export const SAVED_HEADER = 'x-szeat-saved';
+
 /**
  * H5 request through the browser's own `fetch` (issue 10: Taro.request brings about 12 KB of fetch and
  * AbortController polyfills into the first load, which no browser the site supports needs).
@@ -8,6 +11,7 @@ import { TransportError } from './types';
  * - `signal` (the caller's abort) fails as `cancel`; a fetch that cannot reach the server fails as `network`.
  * - POST data goes as JSON (the only body the API takes); GET parameters are already on the URL (services/http.ts).
  * - The answer is parsed as JSON when it is JSON, else kept as text (a proxy's HTML error page), like Taro.request.
+ * - `saved` when the service worker answered from its cache (SAVED_HEADER).
  */
 export async function fetchRequest(req: RawRequest, fetchImpl?: typeof fetch): Promise<RawResponse> {
   if (req.signal?.aborted) throw new TransportError('cancel', 'request:fail abort');
@@ -38,7 +42,11 @@ export async function fetchRequest(req: RawRequest, fetchImpl?: typeof fetch): P
         ...(controller ? { signal: controller.signal } : {}),
         ...(hasBody ? { body: JSON.stringify(req.data) } : {}),
       });
-      return { statusCode: res.status, data: parseBody(await res.text()) };
+      const data = parseBody(await res.text());
+      // The site's service worker answered from its saved copy (config/index.ts): the customer is told.
+      return res.headers?.get(SAVED_HEADER) === '1'
+        ? { statusCode: res.status, data, saved: true }
+        : { statusCode: res.status, data };
     } catch (err) {
       throw new TransportError('network', `request:fail ${(err as Error)?.message ?? String(err)}`);
     }

@@ -6,6 +6,7 @@ import { h5Login } from './login';
 import { browserLocation, tileMap } from './location';
 import { h5ScrollTo } from './scroll';
 import { h5Payment } from './payment';
+import { registerServiceWorker } from './service-worker';
 import type { Platform } from './types';
 
 export * from './types';
@@ -22,6 +23,7 @@ export const platform: Platform = {
   payment: h5Payment,
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
+  startOfflineCache: () => registerServiceWorker(),
   feedback: taroFeedback,
   ...h5Links(),
   reload() {

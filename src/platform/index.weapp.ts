@@ -37,6 +37,9 @@ export const platform: Platform = {
   setTitle(title) {
     void Taro.setNavigationBarTitle({ title });
   },
+  startOfflineCache() {
+    // The mini program keeps its own package; answers always come from the network.
+  },
   setTabLabels(labels) {
     // app.json can only hold one language; the other is applied here. Off a tab page the call may fail: harmless.
     labels.forEach((text, index) => void Taro.setTabBarItem({ index, text }).catch(() => undefined));

@@ -18,6 +18,8 @@ export interface RawRequest {
 export interface RawResponse {
   statusCode: number;
   data: unknown;
+  /** H5: the service worker answered with its saved copy (offline or a slow network); never set in the mini program. */
+  saved?: boolean;
 }
 
 /** Why a request failed below HTTP: the client maps these to one typed error. */
@@ -211,4 +213,9 @@ export interface Platform extends Links {
   payment: Payment;
   /** Scrolls the current page so the first element matching selector is at the top. */
   scrollTo(selector: string): void;
+  /**
+   * H5 production site: registers the service worker that keeps the site and the last restaurant lists and menus
+   * for repeat visits (src/platform/service-worker.ts). Nothing in the mini program.
+   */
+  startOfflineCache(): void;
 }

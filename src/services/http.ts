@@ -52,6 +52,11 @@ export interface HttpDeps {
   getLang(): Lang;
   /** Called once when a call answers 1002 while a session is held. */
   onSessionInvalid(): void;
+  /**
+   * Called for every answered GET with its action: `saved` when the H5 service worker answered with its saved copy
+   * (offline or a slow network), so the screen can say it shows saved data.
+   */
+  onAnswer?(action: string, saved: boolean): void;
   /** The actions calls may use, by method; the app's own list (services/actions.ts) unless a test gives another. */
   actions?: ActionTable;
 }
@@ -142,6 +147,7 @@ export function createHttp(deps: HttpDeps) {
         if (err instanceof TransportError) throw new HttpError(err.kind, err.message);
         throw new HttpError('network', (err as Error)?.message ?? String(err));
       }
+      if (method === 'GET') deps.onAnswer?.(endpoint.replace(/^\//, '').split('?')[0]!, res.saved === true);
       const body = res.data as { code?: unknown; msg?: unknown; data?: unknown } | null;
       const hasEnvelope = !!body && typeof body === 'object' && typeof body.code === 'number';
       if (!hasEnvelope) throw new HttpError('status', `HTTP ${res.statusCode}`, res.statusCode);

@@ -73,6 +73,7 @@ export class RootStore {
           getLang: () => this.ui.lang,
           // The token is already dead: forget it here, no logout call (spec §4: 1002 logs out).
           onSessionInvalid: () => this.session.clear(),
+          onAnswer: (action, saved) => this.ui.noteAnswer(action, saved),
         }),
       );
     void this.location.followLanguage();

@@ -9,6 +9,8 @@ export const LANG_KEY = '_lang';
 /** Language (spec §4: stored locally under `_lang`, default cn; a change reloads the page). */
 export class UiStore {
   lang: Lang;
+  /** Actions whose last answer was the service worker's saved copy, not the network's (H5 repeat visits). */
+  readonly savedAnswers = new Set<string>();
 
   constructor(private readonly platform: Pick<Platform, 'storage' | 'reload' | 'feedback'>) {
     const saved = platform.storage.get<string>(LANG_KEY);
@@ -34,6 +36,17 @@ export class UiStore {
   /** The one way a failed call reaches the customer: its message as an error toast. */
   showError(err: unknown) {
     this.platform.feedback.toast(this.errorMessage(err), 'error');
+  }
+
+  /** Every GET answer: whether the screen that asked shows saved data now. */
+  noteAnswer(action: string, saved: boolean) {
+    if (saved) this.savedAnswers.add(action);
+    else this.savedAnswers.delete(action);
+  }
+
+  /** Whether the last answer of any of these actions was saved data (the screen then says so). */
+  showsSaved(actions: readonly string[]): boolean {
+    return actions.some((a) => this.savedAnswers.has(a));
   }
 
   setLang(lang: Lang) {

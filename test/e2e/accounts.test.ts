@@ -327,9 +327,12 @@ describe("inside WeChat's browser", () => {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN';
 
   async function wechatPage() {
-    const context = await site.context
-      .browser()!
-      .newContext({ baseURL: site.url, userAgent: WECHAT_UA, viewport: { width: 375, height: 740 } });
+    const context = await site.context.browser()!.newContext({
+      baseURL: site.url,
+      userAgent: WECHAT_UA,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: 'block',
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const problems: string[] = [];

@@ -164,7 +164,7 @@ describe('home: pop-ups and new restaurants', () => {
       const other = await page
         .context()
         .browser()!
-        .newContext({ baseURL: site.url, viewport: { width: 1280, height: 800 } });
+        .newContext({ baseURL: site.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       try {
         const second = await other.newPage();
         await startIn(second, lang);

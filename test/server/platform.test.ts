@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import routeTable from '../../src/route-table.json';
 import { ErrorCode } from '../../types/errors';
 import { loadConfig, ConfigError, trustProxyOption } from '../../server/src/config';
@@ -170,6 +171,17 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     expect(missingBundle.statusCode).toBe(404);
     const directory = await t.app.inject({ method: 'GET', url: '/js/' });
     expect(directory.statusCode).toBe(404);
+    // The service worker is revalidated on every fetch (an immutable one would pin an old site), also its gzip copy,
+    // and the CSP lets the site start it.
+    fs.writeFileSync(path.join(t.siteDir, 'sw.js'), 'self.skipWaiting()');
+    fs.writeFileSync(path.join(t.siteDir, 'sw.js.gz'), zlib.gzipSync('self.skipWaiting()'));
+    for (const encoding of ['identity', 'gzip']) {
+      const worker = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
+    }
   });
 
   it('serves uploaded files on the same port under /uploads/', async () => {

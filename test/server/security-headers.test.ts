@@ -47,6 +47,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['worker-src']).toEqual(["'self'"]);
     expect(csp['upgrade-insecure-requests']).toBeUndefined(); // plain http in development
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -80,6 +80,8 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The H5 site's service worker (/sw.js, issue 10: repeat visits); no other workers.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

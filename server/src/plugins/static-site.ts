@@ -31,10 +31,13 @@ export async function staticSite(app: FastifyInstance, { siteDir, uploadDir }: S
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        // Bundles carry a content hash in their name; index.html must always be fetched fresh.
+        // Bundles carry a content hash in their name; index.html must always be fetched fresh, and so must the
+        // service worker, or browsers would keep an old one (and with it an old site) for as long as it is cached.
         // (filePath is the .br/.gz copy when one is sent.)
+        const worker = /[\\/]sw\.js(\.br|\.gz)?$/.test(filePath);
         const hashed =
-          /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(filePath) || filePath.includes(`${path.sep}static${path.sep}`);
+          !worker &&
+          (/\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(filePath) || filePath.includes(`${path.sep}static${path.sep}`));
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

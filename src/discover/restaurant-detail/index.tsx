@@ -9,6 +9,7 @@ import { MenuItemChoice, type MenuChoice } from '../../components/menu-item-choi
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PageShell } from '../../components/page-shell';
 import { PromoStrip } from '../../components/promo-strip';
+import { SavedNotice } from '../../components/saved-notice';
 import { ErrorState, Loading } from '../../components/state-view';
 import { statusText } from '../../components/store-status';
 import { useStores, useT } from '../../stores';
@@ -20,6 +21,9 @@ import { StoreCode } from './parts/store-code';
 import './index.scss';
 import { useRouteParams } from '../../utils/use-route-params';
 import { pressable } from '../../utils/a11y';
+
+/** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
+const SAVED_ACTIONS = ['storeinfo', 'menulist'];
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
@@ -104,6 +108,7 @@ function RestaurantDetailPage() {
   return (
     <PageShell searchMode='dish'>
       <View className='restaurant restaurant--with-cart'>
+        <SavedNotice actions={SAVED_ACTIONS} />
         {notFound ? (
           <View className='restaurant__missing'>
             <ErrorState message={t('store.not_found')} />

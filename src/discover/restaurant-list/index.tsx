@@ -7,6 +7,7 @@ import type { StoreSummary } from '../../../types/api/stores';
 import { LoadMore } from '../../components/load-more';
 import { PageShell } from '../../components/page-shell';
 import { AdStrip, PromoStrip } from '../../components/promo-strip';
+import { SavedNotice } from '../../components/saved-notice';
 import { Empty, ErrorState, Loading } from '../../components/state-view';
 import { StoreCard } from '../../components/store-card';
 import { useStores, useT } from '../../stores';
@@ -16,6 +17,8 @@ import './index.scss';
 import { pressable } from '../../utils/a11y';
 
 const PAGE_SIZE = 10;
+/** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
+const SAVED_ACTIONS = ['storelist', 'cuisineslist'];
 
 /** restaurant_list: every restaurant delivering to the chosen address, by cuisine and order, with promotions and ads. */
 function RestaurantListPage() {
@@ -70,6 +73,7 @@ function RestaurantListPage() {
             </View>
           ) : null}
         </View>
+        <SavedNotice actions={SAVED_ACTIONS} />
 
         {top === 'loading' ? (
           <Loading fill />

@@ -125,4 +125,13 @@ describe('fetchRequest (H5)', () => {
     expect(err.kind).toBe('network');
     expect(err.message).toContain('Failed to fetch');
   });
+
+  it('says when the service worker answered with its saved copy (x-szeat-saved), and only then', async () => {
+    const answer = (headers: Record<string, string>) =>
+      jest.fn(async () => ({ status: 200, headers: new Headers(headers), text: async () => '{"code":1000}' }));
+    const saved = await fetchRequest(get, answer({ 'x-szeat-saved': '1' }) as unknown as typeof fetch);
+    expect(saved).toEqual({ statusCode: 200, data: { code: 1000 }, saved: true });
+    const fresh = await fetchRequest(get, answer({ etag: 'W/"x"' }) as unknown as typeof fetch);
+    expect(fresh).toEqual({ statusCode: 200, data: { code: 1000 } });
+  });
 });

@@ -328,3 +328,27 @@ describe('busy spinner', () => {
     expect(platform.feedback.hideBusy).not.toHaveBeenCalled();
   });
 });
+
+describe('saved answers', () => {
+  it('tells onAnswer of every answered GET, by action, and whether the service worker gave its saved copy', async () => {
+    const onAnswer = jest.fn();
+    const { http } = setup({
+      onAnswer,
+      respond: (req) => ({ ...ok([]), ...(req.url.includes('menulist') ? { saved: true } : {}) }),
+    });
+    await http.get('menulist', { restaurant_id: 9 });
+    await http.get('/storeinfo', { id: 9 });
+    await http.post('addcart', { item_id: 1 });
+    expect(onAnswer.mock.calls).toEqual([
+      ['menulist', true],
+      ['storeinfo', false],
+    ]);
+  });
+
+  it('reaches the UI store through RootStore', async () => {
+    const platform = fakePlatform({ respond: () => ({ ...ok({ categories: [] }), saved: true }) });
+    const store = new RootStore({ platform, apiBase: '' });
+    await store.api.restaurants.menu(9);
+    expect(store.ui.showsSaved(['menulist'])).toBe(true);
+  });
+});

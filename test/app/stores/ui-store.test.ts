@@ -97,3 +97,20 @@ describe('UiStore', () => {
     ]);
   });
 });
+
+describe('saved answers (H5 service worker)', () => {
+  it('shows saved data while the last answer of one of the actions was saved, until a fresh one', () => {
+    const { store } = ui();
+    const seen: boolean[] = [];
+    autorun(() => seen.push(store.showsSaved(['storeinfo', 'menulist'])));
+    store.noteAnswer('storelist', true);
+    store.noteAnswer('menulist', false);
+    store.noteAnswer('menulist', true);
+    store.noteAnswer('storeinfo', true);
+    store.noteAnswer('menulist', false);
+    expect(store.showsSaved(['storelist'])).toBe(true);
+    store.noteAnswer('storeinfo', false);
+    // What an observer of the screen sees, change by change.
+    expect(seen.filter((v, i) => i === 0 || v !== seen[i - 1])).toEqual([false, true, false]);
+  });
+});

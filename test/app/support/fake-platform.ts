@@ -93,6 +93,7 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     reload: jest.fn(),
     setTitle: jest.fn(),
     setTabLabels: jest.fn(),
+    startOfflineCache: jest.fn(),
     location: {
       current: jest.fn(async (): Promise<LatLng> => {
         const p = options.position;

@@ -89,14 +89,19 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh context per test: empty localStorage and cookies, a desktop viewport, and an English browser locale so
- * that the Chinese default has to come from the app rather than from the browser.
+ * that the Chinese default has to come from the app rather than from the browser. Service workers are blocked unless
+ * the test asks for them.
  */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { serviceWorkers?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    serviceWorkers: 'block',
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);

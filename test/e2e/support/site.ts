@@ -44,6 +44,11 @@ export interface SiteOptions {
    * of the other files are not about them (test/e2e/home-extras.test.ts is).
    */
   popups?: boolean;
+  /**
+   * Let the site register its service worker (test/e2e/offline.test.ts). Blocked by default: a worker answering from
+   * its cache would hide from the other files what the server answers.
+   */
+  serviceWorkers?: boolean;
 }
 
 export function useSite(options: SiteOptions = {}): Site {
@@ -72,7 +77,7 @@ export function useSite(options: SiteOptions = {}): Site {
   beforeEach(async () => {
     state.apiRequests = [];
     state.problems = [];
-    state.context = await newContext(browser!, server!.url);
+    state.context = await newContext(browser!, server!.url, { serviceWorkers: options.serviceWorkers });
     const page = await state.context.newPage();
     page.on('request', (req: Request) => {
       const url = new URL(req.url());

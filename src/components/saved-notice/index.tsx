@@ -1,0 +1,19 @@
+import { Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { useStores, useT } from '../../stores';
+import './index.scss';
+
+/**
+ * "Showing saved data (offline)" while the last answer of any of `actions` came from the H5 service worker's cache
+ * (a repeat visit without network); gone with the next fresh answer. Never shown in the mini program.
+ */
+export const SavedNotice = observer(function SavedNotice({ actions }: { actions: readonly string[] }) {
+  const { ui } = useStores();
+  const t = useT();
+  if (!ui.showsSaved(actions)) return null;
+  return (
+    <View className='saved-notice' role='status'>
+      <Text>{t('app.saved_data')}</Text>
+    </View>
+  );
+});
