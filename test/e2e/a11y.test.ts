@@ -5,7 +5,7 @@
  *
  * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
  * whose dish 159 has option groups; article 42 is "What Do We Do"; the demo customer demo@szeat.cn / szeat-demo-8 has
- * a default address.
+ * a default address, a wallet balance and vouchers.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -117,6 +117,29 @@ const SCREENS: { name: string; open(page: Page, lang: Lang): Promise<void> }[] =
       await shown(page, '.top-bar__user').waitFor();
       await open(page, '/address');
       await shown(page, '.address-item').first().waitFor();
+    },
+  },
+  // Logged in (by the address book above): the demo customer's orders, wallet and vouchers.
+  {
+    name: 'orders tab',
+    async open(page) {
+      await open(page, '/orders');
+      await shown(page, '.orders__title').waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+    },
+  },
+  {
+    name: 'wallet',
+    async open(page) {
+      await open(page, '/wallet');
+      await shown(page, '.wallet__balance').waitFor();
+    },
+  },
+  {
+    name: 'vouchers',
+    async open(page) {
+      await open(page, '/vouchers');
+      await shown(page, '.voucher-card').first().waitFor();
     },
   },
   {

@@ -2,6 +2,7 @@ import { ScrollView, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores, useT } from '../../stores';
+import { pressable } from '../../utils/a11y';
 import { formatPrice } from '../../utils/price';
 import { QUANTITY_MAX } from '../../utils/menu-choice';
 import './index.scss';
@@ -42,7 +43,7 @@ export const CartPanel = observer(function CartPanel({
         <View className='cart-panel__sheet' role='dialog' aria-label={t('cart.title')}>
           <View className='cart-panel__head'>
             <Text className='cart-panel__title'>{t('cart.title')}</Text>
-            <Text className='cart-panel__clear' onClick={() => void clear()}>
+            <Text className='cart-panel__clear' {...pressable(() => void clear())}>
               {t('cart.clear')}
             </Text>
           </View>
@@ -65,28 +66,27 @@ export const CartPanel = observer(function CartPanel({
                   <View className='cart-line__stepper'>
                     <View
                       className='cart-line__step cart-line__minus'
-                      role='button'
-                      aria-label={t('cart.less')}
-                      onClick={() => !busy && void cart.edit(line.cart_id, line.quantity - 1)}
+                      {...pressable(() => !busy && void cart.edit(line.cart_id, line.quantity - 1), {
+                        label: t('cart.less'),
+                        disabled: busy,
+                      })}
                     >
                       <Text>−</Text>
                     </View>
                     <Text className='cart-line__quantity'>{line.quantity}</Text>
                     <View
                       className={`cart-line__step cart-line__plus ${line.quantity >= QUANTITY_MAX ? 'cart-line__step--off' : ''}`}
-                      role='button'
-                      aria-label={t('cart.more')}
-                      onClick={() =>
-                        !busy && line.quantity < QUANTITY_MAX && void cart.edit(line.cart_id, line.quantity + 1)
-                      }
+                      {...pressable(
+                        () => !busy && line.quantity < QUANTITY_MAX && void cart.edit(line.cart_id, line.quantity + 1),
+                        { label: t('cart.more'), disabled: busy || line.quantity >= QUANTITY_MAX },
+                      )}
                     >
                       <Text>+</Text>
                     </View>
                   </View>
                   <View
                     className='cart-line__delete'
-                    role='button'
-                    onClick={() => !busy && void cart.delete(line.cart_id)}
+                    {...pressable(() => !busy && void cart.delete(line.cart_id), { disabled: busy })}
                   >
                     <Text>{t('cart.delete')}</Text>
                   </View>
@@ -104,9 +104,11 @@ export const CartPanel = observer(function CartPanel({
       <View className='cart-panel__bar'>
         <View
           className='cart-panel__summary'
-          role='button'
-          aria-label={open ? t('cart.hide') : t('cart.show')}
-          onClick={() => !empty && setOpen((o) => !o)}
+          {...pressable(() => !empty && setOpen((o) => !o), {
+            label: open ? t('cart.hide') : t('cart.show'),
+            disabled: empty,
+            expanded: open && !empty,
+          })}
         >
           <View className={`cart-panel__badge ${empty ? 'cart-panel__badge--empty' : ''}`}>
             <Text className='cart-panel__count'>{data.total_num}</Text>
@@ -123,9 +125,7 @@ export const CartPanel = observer(function CartPanel({
         {(empty || short === 0 || collectable) && (
           <View
             className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
-            role='button'
-            aria-disabled={!canCheckout}
-            onClick={() => canCheckout && onCheckout()}
+            {...pressable(() => canCheckout && onCheckout(), { disabled: !canCheckout })}
           >
             <Text>{t('cart.checkout')}</Text>
           </View>

@@ -1,3 +1,4 @@
+import { fireEvent } from '@testing-library/react';
 import RestaurantDetailPage from '../../../src/discover/restaurant-detail';
 import { ApiError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';
@@ -118,6 +119,35 @@ describe('restaurant_detail', () => {
     await click(container.querySelector<HTMLElement>('.menu-choice__confirm')!);
     await waitFor(() => expect(platform.navigation.go).toHaveBeenCalledWith('login', { isBack: 1 }));
     expect(platform.feedback.toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('the cart panel works from the keyboard: its controls are tab stops that Enter and Space press', async () => {
+    const a = api();
+    a.cart.list.mockResolvedValue(cartData([cartLine(31, 'Lanzhou Beef Noodles', 2000, 1, {})]));
+    a.cart.edit.mockResolvedValue({ cart_id: 31 });
+    a.cart.remove.mockResolvedValue(null);
+    const { container } = await page(a, { id: '9' }, { _lang: 'en', token: 'tok', [LOCATION_KEY]: SAVED });
+    await waitFor(() => expect(container.querySelector('.cart-panel__count')!.textContent).toBe('1'));
+    const press = async (el: Element, key: string) =>
+      actAsync(async () => {
+        fireEvent.keyDown(el, { key });
+      });
+    const summary = container.querySelector<HTMLElement>('.cart-panel__summary')!;
+    expect(summary.getAttribute('tabindex')).toBe('0');
+    expect(summary.getAttribute('aria-expanded')).toBe('false');
+    await press(summary, 'Enter');
+    expect(summary.getAttribute('aria-expanded')).toBe('true');
+    const sheet = container.querySelector<HTMLElement>('.cart-panel__sheet')!;
+    for (const cls of ['.cart-panel__clear', '.cart-line__minus', '.cart-line__plus', '.cart-line__delete']) {
+      const el = sheet.querySelector<HTMLElement>(cls)!;
+      expect([cls, el.getAttribute('role'), el.getAttribute('tabindex')]).toEqual([cls, 'button', '0']);
+    }
+    await press(sheet.querySelector('.cart-line__plus')!, 'Enter');
+    await waitFor(() => expect(a.cart.edit).toHaveBeenCalledWith({ cart_id: 31, quantity: 2 }));
+    await press(sheet.querySelector('.cart-line__delete')!, ' ');
+    await waitFor(() => expect(a.cart.remove).toHaveBeenCalledWith({ cart_id: 31 }));
+    const checkout = container.querySelector<HTMLElement>('.cart-panel__checkout')!;
+    expect([checkout.getAttribute('role'), checkout.getAttribute('tabindex')]).toEqual(['button', '0']);
   });
 
   it('keeps its own restaurant when it re-renders under another screen (logged in on the login page over it)', async () => {
