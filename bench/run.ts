@@ -23,9 +23,10 @@ import { buildApp, buildIsStale, type BuildTarget } from '../server/src/site-bui
 import { load, szeatTargets, type LoadResult } from './lib/api-load';
 import { firstLoad } from './lib/first-load';
 import { pageSpeed } from './lib/lighthouse';
-import { startProcess, type Started } from './lib/processes';
+import type { Started } from './lib/processes';
+import { startBaseline, startSzeat } from './lib/servers';
 import { serveStatic } from './lib/static-server';
-import { freePort, kb, sleep } from './lib/util';
+import { kb, sleep } from './lib/util';
 import { weappSizes } from './lib/weapp';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,7 +34,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const HELLO_DIR = path.join(ROOT_DIR, 'bench', 'hello');
 const ROUTES = ['/', '/restaurant_list', '/restaurant_detail?id=1'];
-const PROBE = '/api/szeat/article?id=42';
 
 interface Row {
   what: string;
@@ -103,38 +103,6 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
       await admin.end();
     },
   };
-}
-
-/** szeat as production runs it (node on the compiled server, what `npm start` runs), sandboxes allowed as a demo. */
-async function startSzeat(databaseUrl: string): Promise<Started> {
-  const port = await freePort();
-  return startProcess(process.execPath, [path.join(ROOT_DIR, 'scripts', 'start.mjs')], {
-    cwd: ROOT_DIR,
-    port,
-    probe: PROBE,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX: '1',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      BUILD_SITE: 'never',
-      SEED: 'auto',
-      DEMO_ADVANCE: '0',
-    },
-  });
-}
-
-async function startBaseline(): Promise<Started> {
-  const port = await freePort();
-  return startProcess(process.execPath, [path.join(ROOT_DIR, 'bench', 'baseline-fastify.mjs')], {
-    cwd: ROOT_DIR,
-    port,
-    probe: PROBE,
-    env: { ...process.env, PORT: String(port) },
-  });
 }
 
 const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);

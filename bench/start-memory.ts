@@ -10,45 +10,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT_DIR } from '../server/src/config';
 import { load, szeatTargets } from './lib/api-load';
-import { startProcess } from './lib/processes';
-import { freePort, sleep } from './lib/util';
+import { startBaseline, startSzeat } from './lib/servers';
+import { sleep } from './lib/util';
 
-const PROBE = '/api/szeat/article?id=42';
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const LOAD = Number(process.env.BENCH_START_LOAD ?? 0);
-
-async function szeat(databaseUrl: string) {
-  const port = await freePort();
-  return startProcess(process.execPath, [path.join(ROOT_DIR, 'scripts', 'start.mjs')], {
-    cwd: ROOT_DIR,
-    port,
-    probe: PROBE,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX: '1',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      BUILD_SITE: 'never',
-      SEED: 'auto',
-      DEMO_ADVANCE: '0',
-    },
-  });
-}
-
-async function baseline() {
-  const port = await freePort();
-  return startProcess(process.execPath, [path.join(ROOT_DIR, 'bench', 'baseline-fastify.mjs')], {
-    cwd: ROOT_DIR,
-    port,
-    probe: PROBE,
-    env: { ...process.env, PORT: String(port) },
-  });
-}
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
@@ -57,16 +24,16 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-start-'));
   const databaseUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
   // The first start migrates and seeds; the measured starts are on the existing database.
-  await (await szeat(databaseUrl)).stop();
+  await (await startSzeat(databaseUrl)).stop();
   const starts: number[] = [];
   const memory: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const mine = await szeat(databaseUrl);
+    const mine = await startSzeat(databaseUrl);
     await sleep(1000);
     if (LOAD) for (const target of await szeatTargets(mine.url)) await load(mine.url, target, 50, LOAD);
     const mineRss = mine.rss();
     await mine.stop();
-    const base = await baseline();
+    const base = await startBaseline();
     await sleep(1000);
     if (LOAD) await load(base.url, { name: 'bare', path: '/api/szeat/hello' }, 50, LOAD);
     const baseRss = base.rss();
