@@ -77,6 +77,13 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'cityExists',
     'restaurantExists',
   ]);
+  // Search answers by keyword: a cache of their own, so any keywords customers type cannot push menus out.
+  const searchCache = createVersionedCache({
+    readVersion: () => cacheVersions(db.kysely).read('catalogue'),
+    now: Date.now,
+    checkEveryMs: config.CACHE_CHECK_MS,
+    maxEntries: 2000,
+  });
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
   const addresses = createAddressesService(uow, now);
   const accounts = createAccountsService({
@@ -130,7 +137,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
       log: (msg, err) => log.error({ err }, msg),
     }),
     places: createPlacesService(places, integrations.geo),
-    search: createSearchService(repos.search),
+    search: createSearchService(repos.search, searchCache),
     stores: createStoresService(stores, now),
   };
 }
