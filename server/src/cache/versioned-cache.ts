@@ -21,6 +21,11 @@ export interface VersionedCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Drops every entry now (after a local write) and re-reads the version at the next get. */
   invalidate(): void;
+  /**
+   * Checks the version as get() does and answers a number that changes whenever the entries were dropped (a new
+   * version, or invalidate()): what is derived from the cached data (answers built from it) belongs to one generation.
+   */
+  generation(): Promise<number>;
   readonly size: number;
 }
 
@@ -33,13 +38,17 @@ export function createVersionedCache({
   let version: number | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
+  let dropped = 0;
   const entries = new Map<string, Promise<unknown>>();
 
   async function fresh() {
     if (now() - checkedAt < checkEveryMs && version !== undefined) return;
     checking ??= readVersion()
       .then((v) => {
-        if (v !== version) entries.clear();
+        if (v !== version) {
+          entries.clear();
+          dropped += 1;
+        }
         version = v;
         checkedAt = now();
       })
@@ -64,8 +73,13 @@ export function createVersionedCache({
     },
     invalidate() {
       entries.clear();
+      dropped += 1;
       version = undefined;
       checkedAt = -Infinity;
+    },
+    async generation() {
+      await fresh();
+      return dropped;
     },
     get size() {
       return entries.size;

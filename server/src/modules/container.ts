@@ -4,6 +4,7 @@ import { createRateLimiter } from '../auth/rate-limit';
 import { createSessions } from '../auth/sessions';
 import { fromRoot, type Config } from '../config';
 import { publicOrigin } from '../config-safety';
+import { createAnswerCache } from '../cache/answer-cache';
 import { createVersionedCache, cachedRepository } from '../cache/versioned-cache';
 import type { Db } from '../db';
 import { cacheVersions } from '../db/cache-versions';
@@ -113,6 +114,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
   return {
     uow,
     catalogueCache,
+    // Finished answers of reads built only from catalogue data (and the clock), per call, parameters and language.
+    answers: createAnswerCache({ data: catalogueCache, now }),
     orders,
     payments,
     accounts,

@@ -2,25 +2,49 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from './envelope';
 
+/** Cache-Control of API reads: browsers always ask again (answers stay fresh: open now, prices). */
+export const API_CACHE_CONTROL = 'private, no-cache';
+/** What an API read varies with: the language and the session (and the encoding, where it is compressed). */
+export const API_VARY = 'accept-language, authorization';
+
+/** Whether an If-None-Match header names `tag` (or is `*`). */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  for (const t of ifNoneMatch.split(',')) {
+    const s = t.trim();
+    if (s === tag || s === '*') return true;
+  }
+  return false;
+}
+
 /**
  * API reads answer an ETag (a hash of the answer) and `304 Not Modified` when the client already has it, so a
  * browser revalidating a menu or a restaurant gets a few bytes instead of the whole answer. `no-cache` makes
  * browsers always ask (answers stay fresh: open now, prices); `private` and Vary keep one customer's answers out of
- * shared caches and apart per language.
+ * shared caches and apart per language. Answers served from the answer cache (plugins/cached-answer.ts) come with
+ * their ETag and 304 already decided; this hook hashes the others.
  */
 export function etags(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' || !req.url.startsWith(API_PREFIX)) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      !req.url.startsWith(API_PREFIX) ||
+      reply.hasHeader('etag')
+    ) {
+      done(null, payload);
+      return;
+    }
     const tag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', tag);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'accept-language, authorization');
-    const match = req.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim() === tag || t.trim() === '*')) {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
+    reply.header('vary', API_VARY);
+    if (matchesTag(req.headers['if-none-match'], tag)) {
       reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -102,3 +102,15 @@ export function collectionSlots(
   }
   return slots;
 }
+
+/**
+ * Until when (epoch ms) an openState computed at `at` stays right: opening windows start and end on whole minutes,
+ * so at the latest until the next minute; sooner when a manual closure ends within this minute (resume_at may be any
+ * millisecond).
+ */
+export function openStateValidUntil(at: number, state: OpenState): number {
+  const nextMinute = (Math.floor(at / MINUTE) + 1) * MINUTE;
+  return state.closed_reason === 'manual' && state.resumes_at !== null && state.resumes_at > at
+    ? Math.min(nextMinute, state.resumes_at)
+    : nextMinute;
+}

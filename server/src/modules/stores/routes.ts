@@ -12,15 +12,18 @@ import {
   StoreReviewQuery,
   StoreReviews,
 } from '../../../../types/api/stores';
+import { sendAnswer } from '../../plugins/cached-answer';
 import { ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
+import { openStateValidUntil } from './hours';
 import { positionOf } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['stores'];
 
-export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
+export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, now }) => {
   const service = services.stores;
+  const { answers } = services;
 
   app.get(
     '/storelist',
@@ -69,7 +72,22 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         response: { 200: Envelope(StoreInfo), ...errors },
       },
     },
-    async (req) => ok(req, await service.storeInfo(req.query.id, positionOf(req.query.lat, req.query.lng), req.lang)),
+    // From the answer cache (not user-specific): per id, exact position and language; open now and the times shown
+    // are right to the minute (the answer is rebuilt once its minute is over, or when a manual closure ends).
+    async (req, reply) => {
+      const { id, lat, lng } = req.query;
+      const at = positionOf(lat, lng);
+      const answer = await answers.get(`storeinfo|${req.lang}|${id}|${at ? `${at.lat},${at.lng}` : ''}`, async () => {
+        const builtAt = now();
+        const data = await service.storeInfo(id, at, req.lang);
+        return {
+          body: reply.serialize(ok(req, data)),
+          validFrom: builtAt,
+          validUntil: openStateValidUntil(builtAt, data),
+        };
+      });
+      return sendAnswer(req, reply, answers, answer);
+    },
   );
 
   app.get(
@@ -82,7 +100,15 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         response: { 200: Envelope(Menu), ...errors },
       },
     },
-    async (req) => ok(req, await service.menu(req.query.restaurant_id, req.query.keyword, req.lang)),
+    // From the answer cache (not user-specific, nothing clock-dependent): per restaurant, keyword and language.
+    async (req, reply) => {
+      const { restaurant_id: id } = req.query;
+      const word = req.query.keyword?.trim() ?? '';
+      const answer = await answers.get(`menulist|${req.lang}|${id}|${word}`, async () => ({
+        body: reply.serialize(ok(req, await service.menu(id, word, req.lang))),
+      }));
+      return sendAnswer(req, reply, answers, answer);
+    },
   );
 
   app.get(
