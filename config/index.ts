@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import table from '../src/route-table.json';
+import weappTargets from './weapp-targets.json';
 
 /** H5 paths of the specification (spec §2) for the pages built so far; not-found also catches every other path. */
 function customRoutes(): Record<string, string | string[]> {
@@ -126,6 +127,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile,
       postcss: {
         pxtransform: { enable: true, config: {} },
+        // Prefixes for the engines WeChat runs mini programs on (config/weapp-targets.json: the phone's JavaScriptCore
+        // on iOS, WeChat itself needs iOS 12; its own V8 on Android), which babel.config.js compiles the JS for too.
+        // Taro's default follows the H5 list: -ms- and old -webkit- flexbox in every .wxss (issue 10).
+        autoprefixer: { enable: true, config: { overrideBrowserslist: weappTargets } },
         cssModules: { enable: false },
       },
       optimizeMainPackage: { enable: true },

@@ -1,4 +1,6 @@
 // The same Babel preset as szeat's own build (babel.config.js), mini program targets included.
+const weappTargets = require('../../config/weapp-targets.json');
+
 module.exports = {
   presets: [
     [
@@ -7,7 +9,7 @@ module.exports = {
         framework: 'react',
         ts: true,
         compiler: 'webpack5',
-        ...(process.env.TARO_ENV === 'weapp' ? { targets: 'ios >= 12, chrome >= 66' } : {}),
+        ...(process.env.TARO_ENV === 'weapp' ? { targets: weappTargets.join(', ') } : {}),
       },
     ],
   ],

@@ -7,7 +7,6 @@ export { UiStore } from './ui-store';
 export { SearchStore } from './search-store';
 export { LocationStore, LOCATION_KEY, DEFAULT_CENTER } from './location-store';
 export type { ChosenLocation } from './location-store';
-export { CartStore } from './cart-store';
 export { PaymentStore } from './payment-store';
 export { PopupStore, DEVICE_ID_KEY } from './popup-store';
 export type { PayResult } from './payment-store';

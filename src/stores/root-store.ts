@@ -1,6 +1,5 @@
 import { createApi, createHttp, type Api } from '../services';
 import type { Platform } from '../platform/types';
-import { CartStore } from './cart-store';
 import { PaymentStore } from './payment-store';
 import { PopupStore } from './popup-store';
 import { LocationStore } from './location-store';
@@ -24,13 +23,13 @@ export class RootStore {
   readonly ui: UiStore;
   readonly search: SearchStore;
   readonly location: LocationStore;
-  /** The cart of the restaurant being ordered from (the choice layer adds to it). */
-  readonly cart: CartStore;
   /** Paying an order on this platform, and what follows. */
   readonly payment: PaymentStore;
   /** The pop-ups home shows, once per user or device until their version changes. */
   readonly popups: PopupStore;
   private readonly apiBase: string;
+  /** Stores that only some screens use, made on first use (attach). */
+  private readonly attached = new Map<string, unknown>();
 
   constructor({ platform, apiBase, api }: RootDeps) {
     this.platform = platform;
@@ -44,12 +43,6 @@ export class RootStore {
       places: () => this.api.places,
       t: () => this.ui.t,
       lang: () => this.ui.lang,
-    });
-    this.cart = new CartStore({
-      cart: () => this.api.cart,
-      navigation: platform.navigation,
-      isLoggedIn: () => this.session.isLoggedIn,
-      showError: (err) => this.ui.showError(err),
     });
     this.payment = new PaymentStore({
       orders: () => this.api.orders,
@@ -77,6 +70,17 @@ export class RootStore {
         }),
       );
     void this.location.followLanguage();
+  }
+
+  /**
+   * The store under `key`, made by `make` on first use and kept for the app's life. For stores that only screens of
+   * mini program sub-packages use (the cart: stores/cart.ts), so their code stays out of the main package: each
+   * sub-package that uses one carries its own copy of the code (Taro's optimizeMainPackage), and the instance kept
+   * here is what makes them one store.
+   */
+  attach<T>(key: string, make: (root: RootStore) => T): T {
+    if (!this.attached.has(key)) this.attached.set(key, make(this));
+    return this.attached.get(key) as T;
   }
 
   /** Pictures of the API are site paths (/img/...); the mini program needs them on the API host. */

@@ -1,4 +1,5 @@
 import { defineConfig } from '@tarojs/cli';
+import weappTargets from '../../../config/weapp-targets.json';
 
 /** The baseline of `npm run bench`: szeat's build settings (config/index.ts) without its pages. */
 export default defineConfig<'webpack5'>(() => {
@@ -16,7 +17,11 @@ export default defineConfig<'webpack5'>(() => {
     cache: { enable: false },
     ...(platform === 'h5' ? {} : { terser: { enable: true, config: { output: { ascii_only: false } } } }),
     mini: {
-      postcss: { pxtransform: { enable: true, config: {} }, cssModules: { enable: false } },
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        autoprefixer: { enable: true, config: { overrideBrowserslist: weappTargets } },
+        cssModules: { enable: false },
+      },
       optimizeMainPackage: { enable: true },
     },
     h5: {

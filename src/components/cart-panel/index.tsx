@@ -2,6 +2,7 @@ import { ScrollView, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores, useT } from '../../stores';
+import { useCart } from '../../stores/cart';
 import { pressable } from '../../utils/a11y';
 import { formatPrice } from '../../utils/price';
 import { QUANTITY_MAX } from '../../utils/menu-choice';
@@ -20,7 +21,8 @@ export const CartPanel = observer(function CartPanel({
   /** The restaurant also offers collection, which has no minimum (the server asks it of delivery only). */
   collectable?: boolean;
 }) {
-  const { cart, platform } = useStores();
+  const { platform } = useStores();
+  const cart = useCart();
   const t = useT();
   const [open, setOpen] = useState(false);
   const data = cart.cartData;

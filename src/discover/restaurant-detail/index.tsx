@@ -13,6 +13,7 @@ import { SavedNotice } from '../../components/saved-notice';
 import { ErrorState, Loading } from '../../components/state-view';
 import { statusText } from '../../components/store-status';
 import { useStores, useT } from '../../stores';
+import { useCart } from '../../stores/cart';
 import { useLoad } from '../../utils/use-load';
 import { StoreHeader } from './parts/header';
 import { MenuSection } from './parts/menu';
@@ -32,7 +33,8 @@ const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Numb
  * "Search For A Dish" filter, the choice layer, and the reviews. `item` opens a dish found by the search.
  */
 function RestaurantDetailPage() {
-  const { api, ui, platform, location, search, cart, session } = useStores();
+  const { api, ui, platform, location, search, session } = useStores();
+  const cart = useCart();
   const t = useT();
   const nav = platform.navigation;
   const params = useRouteParams(nav, 'restaurantDetail');

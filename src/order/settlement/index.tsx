@@ -8,6 +8,7 @@ import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../components/state-view';
 import { useStores, useT } from '../../stores';
+import { useCart } from '../../stores/cart';
 import { addressLine } from '../../utils/address';
 import { attemptDone, attemptKey } from '../../utils/attempt-key';
 import { formatPrice } from '../../utils/price';
@@ -35,7 +36,8 @@ const MODES: OrderMode[] = ['delivery', 'collection'];
  * succeeds, so a double tap or a retry after a timeout never makes two orders.
  */
 function SettlementPage() {
-  const { api, session, platform, ui, cart, payment } = useStores();
+  const { api, session, platform, ui, payment } = useStores();
+  const cart = useCart();
   const t = useT();
   const nav = platform.navigation;
   const rid = toId(useRouteParams(nav, 'settlement').rid);

@@ -1,6 +1,8 @@
 import { RootStore } from '../../../src/stores/root-store';
 import { SearchStore, SessionStore, UiStore } from '../../../src/stores';
 import type { Api } from '../../../src/services';
+import { cartOf } from '../../../src/stores/cart';
+import { CartStore } from '../../../src/stores/cart-store';
 import { fakePlatform } from '../support/fake-platform';
 
 describe('RootStore', () => {
@@ -13,6 +15,19 @@ describe('RootStore', () => {
     expect(store.search).toBeInstanceOf(SearchStore);
     expect(store.session.isLoggedIn).toBe(true);
     expect(store.ui.lang).toBe('en');
+  });
+
+  it('attaches a store on first use, once per app (the cart, whose code each mini program sub-package carries)', () => {
+    const platform = fakePlatform();
+    const store = new RootStore({ platform, apiBase: '' });
+    const cart = cartOf(store);
+    expect(cart).toBeInstanceOf(CartStore);
+    expect(cartOf(store)).toBe(cart);
+    // A second copy of stores/cart.ts (another sub-package's) finds the same store.
+    const make = jest.fn(() => new CartStore({} as never));
+    expect(store.attach('cart', make)).toBe(cart);
+    expect(make).not.toHaveBeenCalled();
+    expect(cartOf(new RootStore({ platform, apiBase: '' }))).not.toBe(cart);
   });
 
   it('wires api calls with the base, the session token and the language', async () => {
