@@ -81,6 +81,35 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     expect(directives(res.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
   });
 
+  it('every answer carries the same helmet headers, whatever it is (they are worked out once and copied)', async () => {
+    const HELMET = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const of = (res: { headers: Record<string, unknown> }) => HELMET.map((h) => [h, res.headers[h]]);
+    const first = of(await get('/'));
+    expect(first.every(([, v]) => typeof v === 'string' && v.length > 0)).toBe(true);
+    for (const url of [
+      '/login',
+      '/api/szeat/menulist?restaurant_id=1',
+      '/api/szeat/storeinfo?id=1',
+      '/api/szeat/storeinfo?id=999999',
+      '/api/szeat/storeinfo?id=abc',
+      '/api/szeat/no-such-call',
+    ]) {
+      expect([url, of(await get(url))]).toEqual([url, first]);
+    }
+  });
+
   it('a picture served as SVG gets a policy that runs and loads nothing', async () => {
     const dir = path.join(__dirname, '..', '..', 'server', 'public', 'img', 'store');
     const svg = fs.readdirSync(dir).find((f) => f.endsWith('.svg'))!;

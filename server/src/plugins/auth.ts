@@ -22,16 +22,21 @@ declare module 'fastify' {
 export const authPlugin = fp<{ sessions: Sessions }>(async function auth(app, { sessions }) {
   app.decorateRequest('userId', undefined);
   app.decorateRequest('sessionId', undefined);
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: requests without a token (most reads) cost no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
-    if (!header || !req.url.startsWith(API_PREFIX)) return;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) return;
-    const session = await sessions.resolve(match[1]!);
-    if (session) {
-      req.userId = session.userId;
-      req.sessionId = session.id;
+    const match = header && req.url.startsWith(API_PREFIX) ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) {
+      done();
+      return;
     }
+    sessions.resolve(match[1]!).then((session) => {
+      if (session) {
+        req.userId = session.userId;
+        req.sessionId = session.id;
+      }
+      done();
+    }, done);
   });
 });
 

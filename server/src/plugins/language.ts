@@ -16,9 +16,11 @@ export const languagePlugin = fp(async function language(app) {
   app.decorateRequest('t', function (this: { lang: Lang }, key: MessageKey, params?: MessageParams) {
     return translate(this.lang, key, params);
   });
-  app.addHook('onRequest', async (req) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (req, _reply, done) => {
     const query = req.query as Record<string, unknown> | undefined;
     const fromQuery = typeof query?._lang === 'string' ? parseLang(query._lang) : undefined;
     req.lang = parseLang(req.headers['accept-language']) ?? fromQuery ?? DEFAULT_LANG;
+    done();
   });
 });

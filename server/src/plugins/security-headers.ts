@@ -69,12 +69,16 @@ export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src d
 export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const hashes = inlineScriptHashes(path.join(options.siteDir, 'index.html'));
   const tiles = tileSource(options.tileUrl);
+  /** The inline-script sources the headers below were worked out for. */
+  let scriptHashes = '';
   await app.register(helmet, {
+    // Applied by the hook below, not by @fastify/helmet on each request (see there).
+    global: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", () => hashes().join(' ')],
+        scriptSrc: ["'self'", () => scriptHashes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
@@ -96,10 +100,34 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });
+  // @fastify/helmet builds helmet from its options on every request (parsing the whole policy: about a tenth of an
+  // API read's time, measured). The headers depend only on those options and the index page's inline-script hashes,
+  // so helmet sets them once per hashes value (reply.helmet(), on the request that finds them changed), and every
+  // other request gets a copy of what it set.
+  let headers: Array<[string, string | number | string[]]> = [];
+  let headersFor: string | undefined;
+  app.addHook('onRequest', (_req, reply, done) => {
+    const current = hashes().join(' ');
+    if (current !== headersFor) {
+      const before = new Set(reply.raw.getHeaderNames());
+      scriptHashes = current;
+      void reply.helmet();
+      headers = reply.raw
+        .getHeaderNames()
+        .filter((name) => !before.has(name))
+        .map((name) => [name, reply.raw.getHeader(name)!]);
+      headersFor = current;
+    } else {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    }
+    done();
+  });
   // A picture served as SVG (seed pictures, uploads, configured codes) runs nothing and loads nothing.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('image/svg+xml')) reply.header('content-security-policy', SVG_CSP);
-    return payload;
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('image/svg+xml')) {
+      reply.header('content-security-policy', SVG_CSP);
+    }
+    done(null, payload);
   });
 }

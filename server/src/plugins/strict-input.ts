@@ -106,11 +106,19 @@ function check(req: FastifyRequest, value: unknown, schema: unknown) {
 
 /** Registered before the modules so every route inherits it. */
 export function strictInput(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
     const schema = req.routeOptions.schema;
-    if (!schema) return;
-    check(req, req.params, schema.params);
-    check(req, req.query, schema.querystring);
-    check(req, req.body, schema.body);
+    try {
+      if (schema) {
+        check(req, req.params, schema.params);
+        check(req, req.query, schema.querystring);
+        check(req, req.body, schema.body);
+      }
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 }

@@ -20,6 +20,8 @@ import { positionOf } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['stores'];
+/** Routes answered from the answer cache compress it once themselves (cached-answer.ts) and take no body. */
+const fromMemory = { compress: false, decompress: false } as const;
 
 export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, now }) => {
   const service = services.stores;
@@ -65,6 +67,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/storeinfo',
     {
+      ...fromMemory,
       schema: {
         tags,
         summary: 'One restaurant: everything its page shows; with lat/lng whether that position is in range',
@@ -93,6 +96,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/menulist',
     {
+      ...fromMemory,
       schema: {
         tags,
         summary: "A restaurant's menu: categories, items, option groups and options; keyword filters dishes",
