@@ -78,8 +78,9 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'cityExists',
     'restaurantExists',
   ]);
-  // Search answers by keyword: a cache of their own, so any keywords customers type cannot push menus out.
-  const searchCache = createVersionedCache({
+  // Answers keyed by what customers type or where they are (search keywords, storelist positions): a cache of their
+  // own, so any number of keywords and positions cannot push menus out.
+  const queryCache = createVersionedCache({
     readVersion: () => cacheVersions(db.kysely).read('catalogue'),
     now: Date.now,
     checkEveryMs: config.CACHE_CHECK_MS,
@@ -140,8 +141,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
       log: (msg, err) => log.error({ err }, msg),
     }),
     places: createPlacesService(places, integrations.geo),
-    search: createSearchService(repos.search, searchCache),
-    stores: createStoresService(stores, now),
+    search: createSearchService(repos.search, queryCache),
+    stores: createStoresService(stores, now, queryCache),
   };
 }
 

@@ -10,10 +10,11 @@ import type {
 } from '../../../../types/api/stores';
 import { DELIVERY_TIME_BUCKETS, PAYMENT_METHODS, type StoreSort } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
+import type { VersionedCache } from '../../cache/versioned-cache';
 import { invalid, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
 import { boundingBox, distanceM } from '../places/distance';
-import { openState, weekHours, type HoursWindow } from './hours';
+import { openState, weekHours, type HoursWindow, type ManualClosure } from './hours';
 import type { RestaurantRow, StoresRepository } from './repository';
 
 export interface Position {
@@ -57,7 +58,20 @@ interface Candidate {
   rating: Rated;
 }
 
-export function createStoresService(repo: StoresRepository, now: () => number) {
+/** A list entry but for what depends on the clock (open now, next opening), with what that is computed from. */
+interface Listed {
+  entry: Omit<StoreSummary, keyof ReturnType<typeof openState>>;
+  hours: HoursWindow[];
+  closure: ManualClosure;
+}
+
+/**
+ * `cache` (optional) keeps storelist's sorted list per position, cuisine, order and language for the catalogue
+ * version: restaurants, their radius, hours, cuisines and ratings change only by writes that bump it (as for the
+ * container's cached repository). The key has the coordinates as asked, so the distances are exact; what depends on
+ * the clock (open now, next opening) is computed per request from the kept hours.
+ */
+export function createStoresService(repo: StoresRepository, now: () => number, cache?: VersionedCache) {
   /** Restaurants whose delivery radius covers the position, with their distance and ratings. */
   async function deliveringTo(at: Position): Promise<Candidate[]> {
     const reach = await repo.maxRadius();
@@ -69,8 +83,8 @@ export function createStoresService(repo: StoresRepository, now: () => number) {
     return covering.map((c) => ({ ...c, rating: ratings.get(c.row.id) ?? NOT_RATED }));
   }
 
-  /** List entries for rows, in the same order. */
-  async function summaries(items: Array<{ row: RestaurantRow; distance?: number; rating?: Rated }>, lang: Lang) {
+  /** List entries for rows, in the same order, but for the clock's part. */
+  async function listed(items: Array<{ row: RestaurantRow; distance?: number; rating?: Rated }>, lang: Lang) {
     const ids = items.map((i) => i.row.id);
     const [cuisines, hours, ratings] = await Promise.all([
       repo.cuisinesOf(ids),
@@ -78,40 +92,61 @@ export function createStoresService(repo: StoresRepository, now: () => number) {
       items.every((i) => i.rating) ? Promise.resolve([]) : repo.ratingsOf(ids),
     ]);
     const ratingById = new Map(ratings.map((r) => [r.restaurant_id, r]));
-    const at = now();
-    return items.map(({ row, distance, rating }): StoreSummary => {
+    const hoursById = groupBy(hours, (h) => h.restaurant_id);
+    const cuisinesById = groupBy(cuisines, (c) => c.restaurant_id);
+    return items.map(({ row, distance, rating }): Listed => {
       const rated = rating ?? ratingById.get(row.id) ?? NOT_RATED;
-      const windows: HoursWindow[] = hours.filter((h) => h.restaurant_id === row.id);
       return {
-        id: row.id,
-        name: localized(row, 'name', lang),
-        logo: row.logo,
-        cover: row.cover,
-        address: localized(row, 'address', lang),
-        city_id: row.city_id,
-        area_id: row.area_id,
-        area_name: lang === 'en' ? row.area_name_en || row.area_name_cn : row.area_name_cn || row.area_name_en,
-        lat: row.lat,
-        lng: row.lng,
-        cuisines: cuisines
-          .filter((c) => c.restaurant_id === row.id)
-          .map((c) => ({ id: c.id, name: localized(c, 'name', lang) })),
-        rating: round1(rated.food),
-        review_count: rated.count,
-        min_order_fen: row.min_order_fen,
-        delivery_fee_fen: row.delivery_fee_fen,
-        delivery_radius_m: row.delivery_radius_m,
-        prep_minutes: row.prep_minutes,
-        delivery: row.delivery === 1,
-        collection: row.collection === 1,
-        distance_m: distance === undefined ? null : Math.round(distance),
-        created_at: Number(row.created_at),
-        ...openState(at, windows, {
-          closed: row.closed,
-          resume_at: row.resume_at === null ? null : Number(row.resume_at),
-        }),
+        entry: {
+          id: row.id,
+          name: localized(row, 'name', lang),
+          logo: row.logo,
+          cover: row.cover,
+          address: localized(row, 'address', lang),
+          city_id: row.city_id,
+          area_id: row.area_id,
+          area_name: lang === 'en' ? row.area_name_en || row.area_name_cn : row.area_name_cn || row.area_name_en,
+          lat: row.lat,
+          lng: row.lng,
+          cuisines: (cuisinesById.get(row.id) ?? []).map((c) => ({ id: c.id, name: localized(c, 'name', lang) })),
+          rating: round1(rated.food),
+          review_count: rated.count,
+          min_order_fen: row.min_order_fen,
+          delivery_fee_fen: row.delivery_fee_fen,
+          delivery_radius_m: row.delivery_radius_m,
+          prep_minutes: row.prep_minutes,
+          delivery: row.delivery === 1,
+          collection: row.collection === 1,
+          distance_m: distance === undefined ? null : Math.round(distance),
+          created_at: Number(row.created_at),
+        },
+        hours: hoursById.get(row.id) ?? [],
+        closure: { closed: row.closed, resume_at: row.resume_at === null ? null : Number(row.resume_at) },
       };
     });
+  }
+
+  /** The complete entries, open now as of `at`. */
+  const withOpenState = (items: Listed[], at: number): StoreSummary[] =>
+    items.map((i) => ({ ...i.entry, ...openState(at, i.hours, i.closure) }) as StoreSummary);
+
+  /** List entries for rows, in the same order. */
+  async function summaries(items: Array<{ row: RestaurantRow; distance?: number; rating?: Rated }>, lang: Lang) {
+    return withOpenState(await listed(items, lang), now());
+  }
+
+  /** Every restaurant delivering to the position (serving the cuisine), in the order asked, but for open now. */
+  async function storeList(q: { at: Position; cuisineId?: number; sort?: StoreSort }, lang: Lang): Promise<Listed[]> {
+    let candidates = await deliveringTo(q.at);
+    if (q.cuisineId !== undefined) {
+      const serving = await repo.withCuisine(
+        candidates.map((c) => c.row.id),
+        q.cuisineId,
+      );
+      candidates = candidates.filter((c) => serving.has(c.row.id));
+    }
+    candidates.sort(SORTS[q.sort ?? 'distance']);
+    return listed(candidates, lang);
   }
 
   async function requireRestaurant(id: number) {
@@ -144,17 +179,14 @@ export function createStoresService(repo: StoresRepository, now: () => number) {
       if (q.cuisineId !== undefined && !(await repo.cuisineExists(q.cuisineId))) {
         throw notFound('cuisine.not_found', { id: q.cuisineId });
       }
-      let candidates = await deliveringTo(q.at);
-      if (q.cuisineId !== undefined) {
-        const serving = await repo.withCuisine(
-          candidates.map((c) => c.row.id),
-          q.cuisineId,
-        );
-        candidates = candidates.filter((c) => serving.has(c.row.id));
-      }
-      candidates.sort(SORTS[q.sort ?? 'distance']);
-      const page = paged(candidates, q.page, q.pageSize);
-      return { ...page, list: await summaries(page.list, lang) };
+      const query = { at: q.at, cuisineId: q.cuisineId, sort: q.sort ?? 'distance' } as const;
+      const all = cache
+        ? await cache.get(`storelist:${lang}:${q.at.lat}:${q.at.lng}:${query.cuisineId ?? ''}:${query.sort}`, () =>
+            storeList(query, lang),
+          )
+        : await storeList(query, lang);
+      const page = paged(all, q.page, q.pageSize);
+      return { ...page, list: withOpenState(page.list, now()) };
     },
 
     async newStores(
@@ -288,6 +320,17 @@ export function createStoresService(repo: StoresRepository, now: () => number) {
       };
     },
   };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 function parsePhotos(json: string): string[] {
