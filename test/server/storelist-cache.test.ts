@@ -14,7 +14,7 @@ import { STORE_SORTS, type StoreSort } from '../../types/catalogue';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 /** Epoch ms of a China-time (UTC+8) wall clock. */
-const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
+const cst = (y: number, m: number, d: number, h: number, min = 0, ms = 0) => Date.UTC(y, m - 1, d, h - 8, min) + ms;
 const EARTH_RADIUS_M = 6371008.8;
 /** The position `metres` due north of (lat, lng). */
 const north = (lat: number, lng: number, metres: number) => ({
@@ -106,6 +106,30 @@ describe.each(DIALECTS)('storelist from memory on %s', (dialect) => {
     expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'hours', resumes_at: cst(2026, 10, 2, 17) });
     clock.t = cst(2026, 10, 2, 17, 0);
     expect(await seven()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 3, 3) });
+  });
+
+  test('a manual closure ending within a minute ends in the list at its millisecond', async () => {
+    const at = north(r7.lat, r7.lng, 400);
+    const seven = async () => (await list(at)).list.find((s) => s.id === 7)!;
+    const resumeAt = cst(2026, 10, 3, 20, 0) + 30_500;
+    await t.db.kysely.updateTable('restaurants').set({ closed: 1, resume_at: resumeAt }).where('id', '=', 7).execute();
+    await cacheVersions(t.db.kysely).bump('catalogue');
+    try {
+      clock.t = resumeAt - 30_000;
+      expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'manual', resumes_at: resumeAt });
+      clock.t = resumeAt - 1;
+      expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'manual' });
+      clock.t = resumeAt;
+      expect(await seven()).toMatchObject({ is_open: true, closed_reason: null, closes_at: cst(2026, 10, 4, 3) });
+      // and the minute's end in the same list: 02:59:59.999 open, 03:00 closed
+      clock.t = cst(2026, 10, 4, 2, 59, 59_999);
+      expect(await seven()).toMatchObject({ is_open: true });
+      clock.t = cst(2026, 10, 4, 3, 0);
+      expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'hours' });
+    } finally {
+      await t.db.kysely.updateTable('restaurants').set({ closed: 0, resume_at: null }).where('id', '=', 7).execute();
+      await cacheVersions(t.db.kysely).bump('catalogue');
+    }
   });
 
   test('kept per catalogue version: a write is seen once it bumps the version', async () => {

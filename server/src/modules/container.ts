@@ -47,7 +47,9 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     checkEveryMs: config.CACHE_CHECK_MS,
   });
   // Read-mostly data answered from memory (server/src/cache/versioned-cache.ts): what changes only by writes that
-  // bump the 'catalogue' version. Reviews lists, promotions, ads and pop-ups (time-windowed) stay uncached.
+  // bump the 'catalogue' version (also search hits and storelist's sorted lists, kept by their services: one cache,
+  // so the answers built from them belong to its generation). Reviews lists, promotions, ads and pop-ups
+  // (time-windowed) stay uncached.
   const stores = cachedRepository('stores', repos.stores, catalogueCache, [
     'inBox',
     'newest',
@@ -78,14 +80,6 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'cityExists',
     'restaurantExists',
   ]);
-  // Answers keyed by what customers type or where they are (search keywords, storelist positions): a cache of their
-  // own, so any number of keywords and positions cannot push menus out.
-  const queryCache = createVersionedCache({
-    readVersion: () => cacheVersions(db.kysely).read('catalogue'),
-    now: Date.now,
-    checkEveryMs: config.CACHE_CHECK_MS,
-    maxEntries: 2000,
-  });
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
   const addresses = createAddressesService(uow, now);
   const accounts = createAccountsService({
@@ -141,8 +135,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
       log: (msg, err) => log.error({ err }, msg),
     }),
     places: createPlacesService(places, integrations.geo),
-    search: createSearchService(repos.search, queryCache),
-    stores: createStoresService(stores, now, queryCache),
+    search: createSearchService(repos.search, catalogueCache),
+    stores: createStoresService(stores, now, catalogueCache),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
 import { MultipleSearch, MultipleSearchQuery } from '../../../../types/api/search';
+import { sendAnswer } from '../../plugins/cached-answer';
 import { ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
 
@@ -8,6 +9,7 @@ const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 
 export const searchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
   const service = services.search;
+  const { answers } = services;
 
   app.get(
     '/multiplesearch',
@@ -19,9 +21,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         response: { 200: Envelope(MultipleSearch), ...errors },
       },
     },
-    async (req) => {
+    // From the answer cache (not user-specific, nothing clock-dependent): per keyword as typed (trimmed; the answer
+    // echoes it), type, page, size and language. A keyword the service refuses builds nothing to keep.
+    async (req, reply) => {
       const q = req.query;
-      return ok(req, await service.search(q.keyword, q.type, q.page, q.page_size, req.lang));
+      const key = `multiplesearch|${req.lang}|${q.type ?? ''}|${q.page}|${q.page_size}|${q.keyword.trim()}`;
+      const answer = await answers.get(key, async () => ({
+        body: reply.serialize(ok(req, await service.search(q.keyword, q.type, q.page, q.page_size, req.lang))),
+      }));
+      return sendAnswer(req, reply, answers, answer);
     },
   );
 };

@@ -37,13 +37,26 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         response: { 200: Envelope(StoreList), ...errors },
       },
     },
-    async (req) => {
+    // From the answer cache (not user-specific): per exact position, cuisine, order, page and language; open now and
+    // the times shown are right to the minute (rebuilt once the minute is over, or when a listed closure ends).
+    async (req, reply) => {
       const q = req.query;
-      const data = await service.storeList(
-        { at: { lat: q.lat, lng: q.lng }, cuisineId: q.cuisine_id, sort: q.sort, page: q.page, pageSize: q.page_size },
-        req.lang,
-      );
-      return ok(req, data);
+      const sort = q.sort ?? 'distance';
+      const key = `storelist|${req.lang}|${q.lat},${q.lng}|${q.cuisine_id ?? ''}|${sort}|${q.page}|${q.page_size}`;
+      const answer = await answers.get(key, async () => {
+        const builtAt = now();
+        const data = await service.storeList(
+          { at: { lat: q.lat, lng: q.lng }, cuisineId: q.cuisine_id, sort, page: q.page, pageSize: q.page_size },
+          req.lang,
+          builtAt,
+        );
+        return {
+          body: reply.serialize(ok(req, data)),
+          validFrom: builtAt,
+          validUntil: Math.min(Infinity, ...data.list.map((s) => openStateValidUntil(builtAt, s))),
+        };
+      });
+      return sendAnswer(req, reply, answers, answer);
     },
   );
 

@@ -172,9 +172,11 @@ export function createStoresService(repo: StoresRepository, now: () => number, c
   }
 
   return {
+    /** `clock`: the moment open now is computed for (the app's clock by default). */
     async storeList(
       q: { at: Position; cuisineId?: number; sort?: StoreSort; page: number; pageSize: number },
       lang: Lang,
+      clock = now(),
     ): Promise<PagedData<StoreSummary>> {
       if (q.cuisineId !== undefined && !(await repo.cuisineExists(q.cuisineId))) {
         throw notFound('cuisine.not_found', { id: q.cuisineId });
@@ -186,7 +188,7 @@ export function createStoresService(repo: StoresRepository, now: () => number, c
           )
         : await storeList(query, lang);
       const page = paged(all, q.page, q.pageSize);
-      return { ...page, list: withOpenState(page.list, now()) };
+      return { ...page, list: withOpenState(page.list, clock) };
     },
 
     async newStores(
