@@ -5,11 +5,16 @@
  *
  * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
  * whose dish 159 has option groups; article 42 is "What Do We Do"; the demo customer demo@szeat.cn / szeat-demo-8 has
- * a default address, a wallet balance and vouchers.
+ * a default address, a wallet balance and vouchers. Restaurant 9 takes every payment method; its dish 165 has an
+ * optional group of sauces. The checkout screens belong to a customer registered for the test (its address is in
+ * building 10) with two orders placed through the API: one paid from the balance, one waiting for WeChat Pay.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import type { AddressList } from '../../types/api/addresses';
+import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
 import type { Building } from '../../types/api/places';
+import { creditWallet, DUMPLINGS, menuItem, newCustomer, okApi, startLoggedIn, type Customer } from './support/orders';
 import { screenshot } from './support/screenshot';
 import { apiData, open, shown, useSite } from './support/site';
 
@@ -181,9 +186,46 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
+/**
+ * Keyboard reach (WCAG 2.1.1): every control on the screen is a tab stop or managed by its menu (tabindex -1), and
+ * nothing that looks pressable (a pointer cursor of its own) is left to the mouse. Returns the others.
+ */
+async function unreachable(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const NATIVE = 'a[href],button,input,select,textarea,summary';
+    const ROLES =
+      '[role="button"],[role="checkbox"],[role="link"],[role="menuitem"],[role="option"],[role="radio"],[role="switch"],[role="tab"]';
+    const shownEl = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      return (
+        r.width > 0 &&
+        r.height > 0 &&
+        getComputedStyle(el).visibility !== 'hidden' &&
+        !el.closest('[aria-hidden="true"]')
+      );
+    };
+    const reachable = (el: HTMLElement) => el.matches(NATIVE) || el.hasAttribute('tabindex') || !!el.closest(NATIVE);
+    const out: string[] = [];
+    const name = (el: HTMLElement) => `${el.className || el.tagName} "${(el.innerText || '').trim().slice(0, 20)}"`;
+    for (const el of document.querySelectorAll<HTMLElement>(ROLES)) {
+      if (shownEl(el) && !reachable(el)) out.push(`${name(el)}: role ${el.getAttribute('role')} without a tab stop`);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(el).cursor !== 'pointer' || !shownEl(el)) continue;
+      const parent = el.parentElement;
+      // Only where the pointer starts (children inherit it), and only what no control already covers.
+      if (parent && getComputedStyle(parent).cursor === 'pointer') continue;
+      if (reachable(el) || el.closest(`${ROLES},[tabindex]`)) continue;
+      out.push(`${name(el)}: pressable look without a tab stop`);
+    }
+    return out;
+  });
+}
+
 const findings: Finding[] = [];
 const rulesRun = new Set<string>();
 const tooSmall: string[] = [];
+const notByKeyboard: string[] = [];
 const checked: string[] = [];
 
 async function check(page: Page, screen: string, lang: Lang) {
@@ -212,16 +254,123 @@ for (const lang of ['cn', 'en'] as const) {
     await startIn(lang);
     for (const screen of SCREENS) {
       await screen.open(page, lang);
-      // The page language follows the chosen one.
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang]);
-      await check(page, screen.name, lang);
-      for (const small of await smallTargets(page)) tooSmall.push(`${screen.name} (${lang}): ${small}`);
-      await screenshot(page, `a11y-${screen.name.replace(/\W+/g, '-')}-${lang}`);
+      await checkScreen(page, screen.name, lang);
     }
-    const blocking = findings.filter((f) => f.lang === lang && BLOCKING.has(f.impact));
-    expect(blocking.map((f) => `${f.screen}: ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`)).toEqual([]);
-    expect(tooSmall.filter((x) => x.includes(`(${lang})`))).toEqual([]);
+    expectNothingBlocking(
+      lang,
+      SCREENS.map((x) => x.name),
+    );
   }, 180_000);
+}
+
+/** A cart of two dishes at restaurant 9 (noodles with their compulsory options, dumplings with two sauces). */
+async function fillCart(customer: Customer, lang: Lang) {
+  for (const [id, extra] of [
+    [NOODLES, 0],
+    [DUMPLINGS, 2],
+  ] as const) {
+    const item = await menuItem(site, lang, NOODLES_SHOP, id);
+    const optionIds = item.option_groups.flatMap((g) =>
+      g.options
+        .filter((o) => !o.sold_out)
+        .slice(0, g.compulsory ? Math.max(1, g.min_select) : Math.min(extra, g.max_select))
+        .map((o) => o.id),
+    );
+    await okApi(
+      site,
+      'addcart',
+      customer.token,
+      { restaurant_id: NOODLES_SHOP, dish_id: id, option_ids: optionIds },
+      lang,
+    );
+  }
+}
+
+/** An order of the cart, delivered to the customer's default address, paid with `method`; answers its id. */
+async function placeOrder(customer: Customer, lang: Lang, method: 'balance' | 'wechat'): Promise<number> {
+  await fillCart(customer, lang);
+  const { list } = await okApi<AddressList>(site, 'addrlist', customer.token, undefined, lang);
+  const address = list.find((a) => a.is_default) ?? list[0]!;
+  const body = { restaurant_id: NOODLES_SHOP, mode: 'delivery', address_id: address.id, payment_method: method };
+  const quote = await okApi<Quote>(site, 'confirmorder', customer.token, body, lang);
+  const result = await okApi<SubmitOrderResult>(
+    site,
+    'submitorder',
+    customer.token,
+    { ...body, idempotency_key: `a11y-${lang}-${method}-${customer.user.id}`, expected_total_fen: quote.total_fen },
+    lang,
+  );
+  expect(result.needs_payment).toBe(method === 'wechat');
+  return result.order_id;
+}
+
+for (const lang of ['cn', 'en'] as const) {
+  test(`axe-core, WCAG 2.2 AA, phone size (${lang}): no serious or critical violation on checkout and order detail`, async () => {
+    const customer = await newCustomer(site, lang);
+    await creditWallet(site, customer.user.id, 100_000);
+    const paid = await placeOrder(customer, lang, 'balance');
+    const awaiting = await placeOrder(customer, lang, 'wechat');
+    await fillCart(customer, lang);
+    const page = await startLoggedIn(site, lang, customer);
+    const screens: { name: string; open(): Promise<void> }[] = [
+      {
+        name: 'settlement',
+        async open() {
+          await open(page, `/settlemt/${NOODLES_SHOP}`);
+          await shown(page, '.settlement__total').waitFor();
+          await shown(page, '.settlement__address-chosen').waitFor();
+          await shown(page, '.settlement__method--wechat').click();
+          await shown(page, '.settlement__method--wechat.settlement__method--on').waitFor();
+        },
+      },
+      {
+        name: 'settlement + address options',
+        async open() {
+          await shown(page, '.settlement__address').click();
+          await shown(page, '.settlement__address-sheet .option-sheet__option').first().waitFor();
+        },
+      },
+      {
+        name: 'order detail, paid',
+        async open() {
+          await open(page, `/order_detail/${paid}`);
+          await shown(page, '.order-detail__row--paid').waitFor();
+        },
+      },
+      {
+        name: 'order detail, awaiting payment',
+        async open() {
+          await open(page, `/order_detail/${awaiting}`);
+          await shown(page, '.order-detail__pay').waitFor();
+        },
+      },
+    ];
+    for (const screen of screens) {
+      await screen.open();
+      await checkScreen(page, screen.name, lang);
+    }
+    expectNothingBlocking(
+      lang,
+      screens.map((x) => x.name),
+    );
+  }, 180_000);
+}
+
+async function checkScreen(page: Page, screen: string, lang: Lang) {
+  // The page language follows the chosen one.
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang]);
+  await check(page, screen, lang);
+  for (const small of await smallTargets(page)) tooSmall.push(`${screen} (${lang}): ${small}`);
+  for (const x of await unreachable(page)) notByKeyboard.push(`${screen} (${lang}): ${x}`);
+  await screenshot(page, `a11y-${screen.replace(/\W+/g, '-')}-${lang}`);
+}
+
+function expectNothingBlocking(lang: Lang, screens: string[]) {
+  const mine = (x: string) => screens.some((s) => x.startsWith(`${s} (${lang})`));
+  const blocking = findings.filter((f) => f.lang === lang && screens.includes(f.screen) && BLOCKING.has(f.impact));
+  expect(blocking.map((f) => `${f.screen}: ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`)).toEqual([]);
+  expect(tooSmall.filter(mine)).toEqual([]);
+  expect(notByKeyboard.filter(mine)).toEqual([]);
 }
 
 afterAll(() => {
@@ -237,6 +386,8 @@ afterAll(() => {
     ),
     `controls with a touch target under ${MIN_TARGET} x ${MIN_TARGET} px: ${tooSmall.length === 0 ? 'none' : tooSmall.length}`,
     ...tooSmall.map((x) => `  ${x}`),
+    `controls not reachable by keyboard: ${notByKeyboard.length === 0 ? 'none' : notByKeyboard.length}`,
+    ...notByKeyboard.map((x) => `  ${x}`),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);
 });

@@ -10,6 +10,7 @@ import { OrderStatus } from '../../components/order-status';
 import { PageShell } from '../../components/page-shell';
 import { ErrorState, Loading } from '../../components/state-view';
 import { useStores, useT } from '../../stores';
+import { pressable } from '../../utils/a11y';
 import { formatDate } from '../../utils/date';
 import { formatPrice } from '../../utils/price';
 import { usePolling } from '../../utils/use-polling';
@@ -135,7 +136,7 @@ function OrderDetailPage() {
             </Text>
           ) : null}
           {canPay && (
-            <Text className='order-detail__pay' onClick={() => void pay()}>
+            <Text className='order-detail__pay' {...pressable(() => void pay())}>
               {t('order.pay_now')}
             </Text>
           )}

@@ -11,6 +11,7 @@ import { useStores, useT } from '../../stores';
 import { useCart } from '../../stores/cart';
 import { addressLine } from '../../utils/address';
 import { attemptDone, attemptKey } from '../../utils/attempt-key';
+import { pressable } from '../../utils/a11y';
 import { formatPrice } from '../../utils/price';
 import { useLoad } from '../../utils/use-load';
 import { Extras, PaymentMethods, VoucherPicker } from './parts/choices';
@@ -218,7 +219,7 @@ function SettlementPage() {
         {cartEmpty && (
           <View className='settlement__empty'>
             <Empty message={t('checkout.empty_cart')} />
-            <Text className='settlement__link' onClick={() => void nav.go('restaurantDetail', { id: rid })}>
+            <Text className='settlement__link' {...pressable(() => void nav.go('restaurantDetail', { id: rid }))}>
               {t('checkout.back_to_menu')}
             </Text>
           </View>
@@ -267,9 +268,7 @@ function SettlementPage() {
               <Text className='settlement__bar-total'>{formatPrice(q.total_fen)}</Text>
               <View
                 className={`settlement__submit ${sending || quoting ? 'settlement__submit--off' : ''}`}
-                role='button'
-                aria-disabled={sending}
-                onClick={() => void submit()}
+                {...pressable(() => void submit(), { disabled: sending || quoting })}
               >
                 <Text>{sending ? t('checkout.submitting') : t('checkout.submit')}</Text>
               </View>

@@ -5,6 +5,7 @@ import { TextInput } from '../../../components/form';
 import { OptionSheet } from '../../../components/option-sheet';
 import type { TFunction } from '../../../i18n';
 import { useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
 import { formatPrice } from '../../../utils/price';
 
 export const methodLabel = (t: TFunction, method: PaymentMethod) => t(`payment_method.${method}`);
@@ -23,17 +24,19 @@ export function PaymentMethods({
 }) {
   const t = useT();
   return (
-    <View className='settlement__card settlement__payment'>
-      <Text className='settlement__card-title'>{t('checkout.payment')}</Text>
+    <View className='settlement__card settlement__payment' role='radiogroup' aria-label={t('checkout.payment')}>
+      <Text className='settlement__card-title' aria-hidden='true'>
+        {t('checkout.payment')}
+      </Text>
       {methods.map((m) => (
         <View
           key={m}
           className={`settlement__method settlement__method--${m} ${chosen === m ? 'settlement__method--on' : ''}`}
-          role='radio'
-          aria-checked={chosen === m}
-          onClick={() => onChoose(m)}
+          {...pressable(() => onChoose(m), { role: 'radio', checked: chosen === m })}
         >
-          <Text className='settlement__radio'>{chosen === m ? '●' : '○'}</Text>
+          <Text className='settlement__radio' aria-hidden='true'>
+            {chosen === m ? '●' : '○'}
+          </Text>
           <Text className='settlement__method-name'>{methodLabel(t, m)}</Text>
           {m === 'balance' && balanceFen !== undefined && (
             <Text className='settlement__method-note'>
@@ -69,7 +72,10 @@ export function VoucherPicker({
   const chosen = vouchers.find((v) => v.id === chosenId);
   return (
     <>
-      <View className='settlement__card settlement__row settlement__voucher' onClick={onOpen}>
+      <View
+        className='settlement__card settlement__row settlement__voucher'
+        {...pressable(onOpen, { popup: 'dialog', expanded: open })}
+      >
         <Text className='settlement__row-label'>{t('checkout.voucher')}</Text>
         <Text className='settlement__row-value'>
           {chosen
@@ -121,12 +127,12 @@ export function Extras({
     <View className='settlement__card settlement__extras'>
       <View
         className={`settlement__row settlement__cutlery ${cutlery ? 'settlement__cutlery--on' : ''}`}
-        role='checkbox'
-        aria-checked={cutlery}
-        onClick={() => onCutlery(!cutlery)}
+        {...pressable(() => onCutlery(!cutlery), { role: 'checkbox', checked: cutlery })}
       >
         <Text className='settlement__row-label'>{t('checkout.cutlery')}</Text>
-        <Text className='settlement__check'>{cutlery ? '☑' : '☐'}</Text>
+        <Text className='settlement__check' aria-hidden='true'>
+          {cutlery ? '☑' : '☐'}
+        </Text>
       </View>
       <View className='settlement__comment'>
         <Text className='settlement__row-label'>{t('checkout.comment')}</Text>

@@ -3,6 +3,7 @@ import type { Address } from '../../../../types/api/addresses';
 import type { OrderMode } from '../../../../types/order-status';
 import { OptionSheet } from '../../../components/option-sheet';
 import { useStores, useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
 import { addressLine } from '../../../utils/address';
 import { formatDate } from '../../../utils/date';
 
@@ -17,12 +18,12 @@ export function ModeTabs({
 }) {
   const t = useT();
   return (
-    <View className='settlement__modes'>
+    <View className='settlement__modes' role='radiogroup' aria-label={t('order.mode')}>
       {modes.map((m) => (
         <Text
           key={m}
           className={`settlement__mode settlement__mode--${m} ${mode === m ? 'settlement__mode--on' : ''}`}
-          onClick={() => onChange(m)}
+          {...pressable(() => onChange(m), { role: 'radio', checked: mode === m })}
         >
           {t(`checkout.${m}`)}
         </Text>
@@ -52,7 +53,10 @@ export function AddressChoice({
   const nav = platform.navigation;
   return (
     <>
-      <View className='settlement__card settlement__address' onClick={onOpen}>
+      <View
+        className='settlement__card settlement__address'
+        {...pressable(onOpen, { popup: 'dialog', expanded: open })}
+      >
         <Text className='settlement__card-title'>{t('checkout.address')}</Text>
         {chosen ? (
           <View className='settlement__address-chosen'>
@@ -67,13 +71,13 @@ export function AddressChoice({
       </View>
       {addresses && (
         <View className='settlement__address-links'>
-          <Text className='settlement__link settlement__add-address' onClick={() => void nav.go('addressEdit')}>
+          <Text className='settlement__link settlement__add-address' {...pressable(() => void nav.go('addressEdit'))}>
             {t('checkout.add_address')}
           </Text>
           {chosen && (
             <Text
               className='settlement__link settlement__edit-address'
-              onClick={() => void nav.go('addressEdit', { id: chosen.id })}
+              {...pressable(() => void nav.go('addressEdit', { id: chosen.id }))}
             >
               {t('checkout.edit_address')}
             </Text>
@@ -126,7 +130,10 @@ export function CollectionTime({
   const t = useT();
   return (
     <>
-      <View className='settlement__card settlement__row settlement__time' onClick={onOpen}>
+      <View
+        className='settlement__card settlement__row settlement__time'
+        {...pressable(onOpen, { popup: 'dialog', expanded: open })}
+      >
         <Text className='settlement__row-label'>{t('checkout.collection_time')}</Text>
         <Text className='settlement__row-value'>
           {chosen ? formatDate(chosen, ui.lang, true) : t('checkout.choose_time')} ›
