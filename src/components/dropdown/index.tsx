@@ -40,7 +40,7 @@ export function Dropdown({
     const first = menu && focusableIn(menu)[0];
     // Only a keyboard user's focus is on the trigger; a tap leaves it where it was.
     const trigger = asElement(triggerRef.current);
-    // The item the keyboard is on, also when a Taro element's render has dropped the focus to the page.
+    // The item the keyboard is on (the focus goes back there when a Taro element's render drops it).
     let current = 0;
     let keyed = false;
     if (menu && first && document.activeElement === trigger) {
@@ -69,13 +69,6 @@ export function Dropdown({
       }
       const all = focusableIn(el);
       const active = document.activeElement as HTMLElement | null;
-      const lost = !active || active === document.body;
-      if ((e.key === 'Enter' || e.key === ' ') && lost && all[current]) {
-        keyed = true;
-        e.preventDefault();
-        all[current]!.click();
-        return;
-      }
       if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
       if (all.length === 0) return;
       keyed = true;
@@ -86,18 +79,51 @@ export function Dropdown({
       current = next;
       all[next]!.focus();
     };
+    // A Taro element that renders again can move its children, and a moved element loses the focus to the page
+    // (without a focusout event when it is taken out of the document). While the menu is open and the focus was on
+    // an item, it goes back to the item the keyboard is on, so the keyboard and a screen reader stay there. A Tab, a
+    // tap elsewhere or Escape moves it on purpose and is left alone.
+    let inMenu = false;
+    const restore = () =>
+      requestAnimationFrame(() => {
+        const now = asElement(menuRef.current);
+        const active = document.activeElement;
+        if (!inMenu || !now || !now.isConnected || (active && active !== document.body)) return;
+        const target = focusableIn(now)[current];
+        if (target)
+          focusWhenReady(
+            target,
+            () => inMenu && (document.activeElement === document.body || document.activeElement === target),
+          );
+      });
+    const onFocusOut = (e: FocusEvent) => {
+      if (!e.relatedTarget) restore();
+    };
+    const onPointerDown = (e: Event) => {
+      const el = asElement(menuRef.current);
+      if (!el || !(e.target instanceof Node) || !el.contains(e.target)) inMenu = false;
+    };
+    const moved = typeof MutationObserver === 'undefined' || !menu ? undefined : new MutationObserver(restore);
+    if (moved && menu) moved.observe(menu, { childList: true, subtree: true });
     // Tabbing out of the menu closes it.
     const onFocusIn = (e: FocusEvent) => {
       const items = menu ? focusableIn(menu) : [];
-      if (e.target instanceof HTMLElement && items.includes(e.target)) current = items.indexOf(e.target);
+      inMenu = e.target instanceof HTMLElement && items.includes(e.target);
+      if (inMenu) current = items.indexOf(e.target as HTMLElement);
       const root = asElement(menuRef.current)?.parentElement;
       if (root && e.target instanceof Node && !root.contains(e.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut, true);
+    document.addEventListener('pointerdown', onPointerDown, true);
     return () => {
+      inMenu = false;
+      moved?.disconnect();
+      document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut, true);
     };
   }, [open]);
 
