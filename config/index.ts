@@ -22,10 +22,39 @@ function customRoutes(): Record<string, string | string[]> {
 const SAVED_ACTIONS = ['storelist', 'storeinfo', 'menulist', 'cuisineslist', 'arealist', 'promolist', 'adslist'];
 const API_TIMEOUT_S = 4;
 
+/** The chunks every screen loads: the entry (`app`, with its vendor chunk and CSS) and the `shared` split chunk. */
+const SHELL_CHUNKS = ['app', 'shared'];
+
+interface BuildAsset {
+  name: string;
+}
+interface BuildChunk {
+  files: Iterable<string>;
+  auxiliaryFiles?: Iterable<string>;
+}
+interface BuildCompilation {
+  namedChunkGroups: Map<string, { chunks: BuildChunk[] }>;
+  namedChunks: Map<string, BuildChunk>;
+}
+
+/** The files of the shell: index.html and the files of SHELL_CHUNKS (a chunk group's every chunk). */
+function isShellAsset({ asset, compilation }: { asset: BuildAsset; compilation: BuildCompilation }): boolean {
+  if (asset.name === 'index.html') return true;
+  const files = new Set<string>();
+  for (const name of SHELL_CHUNKS) {
+    const chunks = compilation.namedChunkGroups.get(name)?.chunks ?? [compilation.namedChunks.get(name)];
+    for (const chunk of chunks)
+      for (const f of [...(chunk?.files ?? []), ...(chunk?.auxiliaryFiles ?? [])]) files.add(f);
+  }
+  return files.has(asset.name);
+}
+
 /**
- * The H5 production build's service worker (dist/h5/sw.js, Workbox's GenerateSW): it precaches the built shell
- * (index.html, JS, CSS, the static files), answers page loads from the network and falls back to the saved
- * index.html, and keeps the last answers of SAVED_ACTIONS. An answer taken from the cache carries
+ * The H5 production build's service worker (dist/h5/sw.js, Workbox's GenerateSW): it precaches only the shell
+ * (index.html and the entry and shared chunks' JS and CSS); a route's chunk is kept the first time a screen uses it
+ * (cache first: the names carry a content hash, so a kept file never changes), so a returning customer offline gets
+ * the screens already visited without every visitor downloading every screen. Page loads come from the network, else
+ * the precached index.html; the last answers of SAVED_ACTIONS are kept. An answer taken from the cache carries
  * `x-szeat-saved: 1`, from which the app tells the customer that it shows saved data (src/platform/fetch-request.ts).
  */
 function serviceWorker(): ConstructorParameters<typeof GenerateSW>[0] {
@@ -36,9 +65,20 @@ function serviceWorker(): ConstructorParameters<typeof GenerateSW>[0] {
     clientsClaim: true,
     skipWaiting: true,
     cleanupOutdatedCaches: true,
-    // Source maps and the build's own records are not part of the site.
-    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest.*\.js$/],
+    // Workbox passes each built file with the compilation; the function names the shell's (source maps, licences and
+    // the route chunks are left out).
+    include: [isShellAsset as (arg: unknown) => boolean],
     runtimeCaching: [
+      {
+        // A route's JS or CSS chunk (hashed name), when a screen first needs it: cache first, at most 60 files.
+        urlPattern: /\/(js|css)\/[\w-]+\.[0-9a-f]{8}\.(js|css)$/,
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'szeat-chunks',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 60, maxAgeSeconds: 60 * 24 * 3600 },
+        },
+      },
       {
         // Page loads: the network's index.html, else (offline, or no answer within the timeout) the precached one.
         urlPattern: ({ request }) => request.mode === 'navigate',
@@ -48,8 +88,20 @@ function serviceWorker(): ConstructorParameters<typeof GenerateSW>[0] {
         options: {
           cacheName: 'szeat-pages',
           networkTimeoutSeconds: API_TIMEOUT_S,
+          // Offline (the network fails): the precached index.html.
           precacheFallback: { fallbackURL: '/index.html' },
-          plugins: [{ cacheWillUpdate: () => Promise.resolve(null) }],
+          plugins: [
+            { cacheWillUpdate: () => Promise.resolve(null) },
+            {
+              // No answer within the timeout: Workbox looks in szeat-pages, which is always empty, and without this
+              // would go on waiting for the network. The precached index.html (its key carries Workbox's revision
+              // as a query, hence ignoreSearch) answers instead.
+              cachedResponseWillBeUsed: (param: { cachedResponse?: Response | null }) =>
+                param.cachedResponse
+                  ? Promise.resolve(param.cachedResponse)
+                  : caches.match('/index.html', { ignoreSearch: true }),
+            },
+          ],
         },
       },
       {
