@@ -79,7 +79,7 @@ export async function buildApp({
   await app.register(envelopePlugin);
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
   await app.register(authPlugin, { sessions: createSessions(db.kysely, sessionPolicy, now) });
-  await openApi(app);
+  openApi(app);
   strictInput(app);
   await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
   await pictures(app);

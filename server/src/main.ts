@@ -27,17 +27,16 @@ async function main() {
   }
 
   // Background jobs (purges, unpaid-order timeout, demo mode) on the durable runner: every instance may run one
-  // (each due job runs once, claimed in the database); JOBS=off keeps this process to answering requests.
+  // (each due job runs once, claimed in the database); JOBS=off keeps this process to answering requests. Started
+  // after listening: the first answer does not wait for the runner's first round.
   const jobs = config.JOBS === 'on' ? createAppJobs({ config, db, integrations, log: app.log }) : null;
-  if (jobs) {
-    await jobs.runner.start();
-    app.log.info({ owner: jobs.runner.owner, demo: jobs.demo }, 'job runner started');
-  }
 
   let closing = false;
+  let jobsStarting: Promise<void> | undefined;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    await jobsStarting?.catch(() => undefined);
     await jobs?.runner.stop();
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -48,6 +47,10 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (jobs && !closing) {
+    await (jobsStarting = jobs.runner.start());
+    app.log.info({ owner: jobs.runner.owner, demo: jobs.demo }, 'job runner started');
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`szeat is running at http://localhost:${port}/ (API: http://localhost:${port}/api/szeat/docs)`);
