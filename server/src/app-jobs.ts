@@ -4,8 +4,8 @@ import type { Db } from './db';
 import type { Integrations } from './integrations';
 import { purgeExpired } from './modules/accounts/housekeeping';
 import { createJobRunner, type JobRunnerOptions } from './modules/jobs/service';
-import { createOrdersService, isRefusal } from './modules/orders/service';
-import { createPaymentsService } from './modules/payments/service';
+import { createOrderServices } from './modules/order-services';
+import { isRefusal } from './modules/orders/service';
 import { createAppUnitOfWork } from './modules/repositories';
 import { OrderStatus } from '../../types/order-status';
 
@@ -56,20 +56,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
   const uow = createAppUnitOfWork(db.kysely);
   const timeoutMs = config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000;
   const demoMs = config.DEMO_ADVANCE_SECONDS * 1000;
-  const orders = createOrdersService({
-    uow,
-    now,
-    payments: integrations.payments,
-    paymentTimeoutMs: timeoutMs,
-    log: (msg, err) => log?.error({ err }, msg),
-  });
-  const payments = createPaymentsService({
-    uow,
-    now,
-    provider: integrations.payments,
-    orders,
-    log: (msg, err) => log?.error({ err }, msg),
-  });
+  const { orders, payments } = createOrderServices({ uow, now, integrations, config, ...(log ? { log } : {}) });
 
   /**
    * Asks the provider about the order's payment first (a paid order whose notification was delayed or lost is marked

@@ -17,8 +17,7 @@ import { createCheckoutService } from './checkout/service';
 import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
 import { createPlacesService } from './places/service';
-import { createOrdersService } from './orders/service';
-import { createPaymentsService } from './payments/service';
+import { createOrderServices } from './order-services';
 import { createAppUnitOfWork } from './repositories';
 import { createSearchService } from './search/service';
 import { createStoresService } from './stores/service';
@@ -92,20 +91,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     now,
     log: (msg, err) => log.error({ err }, msg),
   });
-  const orders = createOrdersService({
-    uow,
-    now,
-    payments: integrations.payments,
-    paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
-    log: (msg, err) => log.error({ err }, msg),
-  });
-  const payments = createPaymentsService({
-    uow,
-    now,
-    provider: integrations.payments,
-    orders,
-    log: (msg, err) => (err ? log.error({ err }, msg) : log.warn(msg)),
-  });
+  const { orders, payments } = createOrderServices({ uow, now, integrations, config, log });
   return {
     uow,
     catalogueCache,
