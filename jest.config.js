@@ -52,6 +52,8 @@ module.exports = {
         '^lodash-es$': 'lodash',
         '\\.(css|scss|sass|less)$': 'identity-obj-proxy',
         '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/test/app/support/file-stub.js',
+        // The page shell of the platform a test fakes (Taro builds index.weapp.tsx or index.tsx).
+        '/components/page-shell$': '<rootDir>/test/app/support/page-shell.tsx',
       },
       globals: taroGlobals,
       setupFiles: ['<rootDir>/test/app/support/setup.ts'],

@@ -3,6 +3,7 @@ import { useStores } from '../../stores';
 import type { LeafletHandle } from './leaflet-map';
 import type { MapViewProps } from './types';
 import './index.scss';
+import './h5.scss';
 
 export type { MapMarker, MapPoint, MapViewProps } from './types';
 

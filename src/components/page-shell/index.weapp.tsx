@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../../stores';
 import { SearchBar, type SearchMode } from '../search-bar';
-import './index.scss';
+import './weapp.scss';
 
 /**
  * The mini program's page shell (Taro builds this file instead of index.tsx for weapp): the native navigation bar

@@ -1,27 +1,10 @@
 import { Image, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { Ad, Link, Promotion } from '../../../types/api/catalogue';
-import { useStores, useT } from '../../stores';
+import { useStores } from '../../stores';
 import './index.scss';
 import { altText, pressable } from '../../utils/a11y';
-
-/**
- * Opens what a promotion or ad points at: a restaurant, an article, or a web page through the platform (H5 navigates;
- * the mini program shows allowed hosts in its web-view and copies other links, which the customer is told).
- */
-export function useOpenLink() {
-  const { platform } = useStores();
-  const t = useT();
-  return async (link: Link) => {
-    if (link.type === 'restaurant' && link.id) await platform.navigation.go('restaurantDetail', { id: link.id });
-    else if (link.type === 'article' && link.id) await platform.navigation.go('article', { id: link.id });
-    else if (link.type === 'url' && link.url) {
-      const outcome = await platform.openUrl(link.url);
-      if (outcome === 'copied') platform.feedback.toast(t('link.copied'));
-      else if (outcome === 'refused') platform.feedback.toast(t('link.cannot_open'), 'error');
-    }
-  };
-}
+import { useOpenLink } from './open-link';
 
 const linked = (link: Link) =>
   ((link.type === 'restaurant' || link.type === 'article') && !!link.id) || (link.type === 'url' && !!link.url);

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { Link } from '../../../../types/api/catalogue';
 import { DialogFrame } from '../../../components/notice-dialog';
-import { useOpenLink } from '../../../components/promo-strip';
+import { useOpenLink } from '../../../components/promo-strip/open-link';
 import { useStores, useT } from '../../../stores';
 import { altText, pressable } from '../../../utils/a11y';
 
