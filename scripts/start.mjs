@@ -1,5 +1,9 @@
 // `npm start`: the server as compiled JavaScript run by node (build once, start fast). The bundle
 // (dist/server/main.cjs) is rebuilt first when a server source is newer; `npm run dev` keeps tsx in watch mode.
+// Production runs what package.json's start runs, `node --max-semi-space-size=2 scripts/start.mjs` (npm itself adds
+// a process of its own): V8's young generation capped at 2 MB per semi-space instead of 16, which after load keeps
+// 25-30 MB less garbage resident at the same CPU per request (measured; README, Performance). V8 reads heap sizes
+// when node starts, so the setting is on node's command line, not set here.
 import fs from 'node:fs';
 import { createRequire, SourceMap } from 'node:module';
 import path from 'node:path';

@@ -2,9 +2,26 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startArgs } from '../../bench/lib/servers';
 import { ROOT_DIR } from '../../server/src/config';
 
 const REPORT_LOADS = path.join(__dirname, 'support', 'report-loads.cjs');
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .filter((e) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 /**
  * What the first answer waits for (issue 10: start to first answer <= 2x a bare Fastify route): `npm start`'s
@@ -20,8 +37,9 @@ describe('the start path', () => {
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('loads neither @fastify/swagger nor swagger-ui until the docs are asked for; then they answer', async () => {
-    const child = spawn(process.execPath, ['-r', REPORT_LOADS, 'scripts/start.mjs'], {
+  it('is one process that loads neither @fastify/swagger nor swagger-ui until the docs are asked for', async () => {
+    // `npm start`'s node arguments (package.json), with the report of loaded files in front.
+    const child = spawn(process.execPath, ['-r', REPORT_LOADS, ...startArgs()], {
       cwd: ROOT_DIR,
       env: {
         ...process.env,
@@ -51,6 +69,7 @@ describe('the start path', () => {
       const article = (await (await fetch(`${origin}/api/szeat/article?id=42`)).json()) as { code: number };
       expect(article.code).toBe(1000);
       expect(output).not.toMatch(/^LOADED/m);
+      if (process.platform === 'linux') expect(childrenOf(child.pid!)).toEqual([]);
 
       const res = await fetch(`${origin}/api/szeat/docs/json`);
       expect(res.status).toBe(200);
