@@ -1,4 +1,6 @@
 import type { PropsWithChildren } from 'react';
+// First: on H5 it waits for the saved language's pack (start-up.h5.ts).
+import './start-up';
 import { platform } from './platform';
 import { RootStore, StoreProvider } from './stores';
 import './app.scss';

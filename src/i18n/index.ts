@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, type Lang } from '../../types/lang';
 import cn from './cn.json';
-import en from './en.json';
+import { bundledPacks, fetchPack } from './packs';
 
 export type Messages = typeof cn;
 
@@ -12,7 +12,32 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<Messages>;
 export type TFunction = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-const PACKS: Partial<Record<Lang, Messages>> = { cn, en };
+/** The language packs at hand: Chinese always (the default, bundled), the others once loaded (src/i18n/packs.*.ts). */
+const PACKS: Partial<Record<Lang, Messages>> = { cn, ...bundledPacks };
+const loading = new Map<Lang, Promise<void>>();
+
+/** Whether `lang` can be shown now, without waiting for its pack. */
+export function hasPack(lang: Lang): boolean {
+  return PACKS[lang] !== undefined;
+}
+
+/**
+ * Fetches the pack of `lang` once (on H5 its own chunk). Rejects when it cannot be had (offline and not cached, a
+ * failed chunk); a later call tries again.
+ */
+export function loadPack(lang: Lang): Promise<void> {
+  if (PACKS[lang]) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = fetchPack(lang)
+      .then((pack) => {
+        PACKS[lang] = pack;
+      })
+      .finally(() => loading.delete(lang));
+    loading.set(lang, pending);
+  }
+  return pending;
+}
 
 function lookup(pack: unknown, key: string): string | undefined {
   let node: unknown = pack;

@@ -3,7 +3,7 @@ export type { RootDeps } from './root-store';
 export { StoreProvider, useStores, useT } from './context';
 export { OauthStateError, SessionStore } from './session-store';
 export type { UserInfo } from './session-store';
-export { UiStore } from './ui-store';
+export { UiStore, loadSavedLang } from './ui-store';
 export { SearchStore } from './search-store';
 export { LocationStore, LOCATION_KEY, DEFAULT_CENTER } from './location-store';
 export type { ChosenLocation } from './location-store';

@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Lang } from '../../../types/lang';
 import flagCn from '../../assets/flags/cn.svg';
 import flagEn from '../../assets/flags/en.svg';
@@ -26,6 +26,8 @@ export const TopBar = observer(function TopBar({
   const t = useT();
   const [qrOpen, setQrOpen] = useState(false);
   const nav = platform.navigation;
+  // The first screen tells the customer when the saved language could not be loaded (offline start-up).
+  useEffect(() => ui.reportMissingPack(), [ui]);
 
   return (
     <View className='top-bar'>
@@ -75,20 +77,28 @@ export const TopBar = observer(function TopBar({
             </>
           )}
           <Dropdown
-            className='top-bar__lang'
-            label={t('topbar.language_current', { name: t(`topbar.lang_${ui.lang}`) })}
+            className={`top-bar__lang ${ui.switching ? 'top-bar__lang--busy' : ''}`}
+            label={
+              ui.switching
+                ? t('topbar.lang_switching')
+                : t('topbar.language_current', { name: t(`topbar.lang_${ui.lang}`) })
+            }
             trigger={
-              <Image
-                className='top-bar__flag'
-                src={FLAGS[ui.lang]}
-                mode='aspectFit'
-                aria-label={t('topbar.language')}
-                nativeProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
-              />
+              <>
+                <Image
+                  className='top-bar__flag'
+                  src={FLAGS[ui.lang]}
+                  mode='aspectFit'
+                  aria-label={t('topbar.language')}
+                  nativeProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
+                />
+                {/* While the chosen language's pack loads (H5: its own chunk). */}
+                {ui.switching && <View className='top-bar__lang-spinner' aria-hidden='true' />}
+              </>
             }
             items={[
-              { key: 'en', label: t('topbar.lang_en'), onSelect: () => ui.setLang('en') },
-              { key: 'cn', label: t('topbar.lang_cn'), onSelect: () => ui.setLang('cn') },
+              { key: 'en', label: t('topbar.lang_en'), onSelect: () => void ui.setLang('en') },
+              { key: 'cn', label: t('topbar.lang_cn'), onSelect: () => void ui.setLang('cn') },
             ]}
           />
         </View>

@@ -3,7 +3,7 @@
  * the maximum-selection notice, sold-out options disabled, and the price following the choices.
  */
 import { MenuItemChoice } from '../../../src/components/menu-item-choice';
-import { RootStore, StoreProvider } from '../../../src/stores';
+import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
 import type { MenuChoice } from '../../../src/utils/menu-choice';
 import type { MenuItem } from '../../../types/api/stores';
 import { fakePlatform } from '../support/fake-platform';
@@ -15,6 +15,8 @@ jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks')
 
 async function open(item: MenuItem = noodles(), options: { blockedReason?: string; lang?: 'cn' | 'en' } = {}) {
   const platform = fakePlatform({ storage: { _lang: options.lang ?? 'en' } });
+  // As the app starts (src/start-up.h5.ts): the saved language's pack first.
+  await loadSavedLang(platform.storage);
   const store = new RootStore({ platform, apiBase: '', api: fakeApi() });
   const onConfirm = jest.fn(async (_c: MenuChoice) => {});
   const onClose = jest.fn();

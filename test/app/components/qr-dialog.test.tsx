@@ -4,7 +4,7 @@
  */
 import { act } from 'react';
 import { QrDialog } from '../../../src/components/qr-dialog';
-import { RootStore, StoreProvider } from '../../../src/stores';
+import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
 import { fakePlatform } from '../support/fake-platform';
 import { fakeApi } from '../support/page';
 import { click, getByText, queryByText, render, waitFor } from '../support/render';
@@ -16,6 +16,8 @@ async function show(
   options: { lang?: 'cn' | 'en'; copies?: boolean } = {},
 ) {
   const platform = fakePlatform({ storage: { _lang: options.lang ?? 'en' }, copies: options.copies ?? true });
+  // As the app starts (src/start-up.h5.ts): the saved language's pack first.
+  await loadSavedLang(platform.storage);
   const store = new RootStore({ platform, apiBase: '', api: fakeApi() });
   const onClose = jest.fn();
   const ui = (open: boolean) => (

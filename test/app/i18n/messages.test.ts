@@ -1,6 +1,6 @@
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
-import { createT, type Messages } from '../../../src/i18n';
+import { createT, loadPack, type Messages } from '../../../src/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -55,6 +55,8 @@ describe('language packs', () => {
 });
 
 describe('createT', () => {
+  // English is not bundled on H5 (lazy-language.test.tsx): here it is loaded first, as start-up does.
+  beforeAll(() => loadPack('en'));
   let error: jest.SpyInstance;
   beforeEach(() => {
     error = jest.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,6 +1,6 @@
 import { observable, runInAction } from 'mobx';
 import { GeolocationError, type LatLng } from '../../../src/platform/types';
-import { createT } from '../../../src/i18n';
+import { createT, loadPack } from '../../../src/i18n';
 import { DEFAULT_CENTER, LOCATION_KEY, LocationStore } from '../../../src/stores/location-store';
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
@@ -8,6 +8,9 @@ import { HttpError } from '../../../src/services/http';
 import { memoryStorage } from '../support/fake-platform';
 import { closest, EXCELLENCE, FUTIAN, SHENZHEN } from '../support/discover';
 import type { City, IpLocation } from '../../../types/api/places';
+
+// English is not bundled on H5 (test/app/i18n/lazy-language.test.tsx): here it is loaded first, as start-up does.
+beforeAll(() => loadPack('en'));
 
 const EXCELLENCE_CN = { ...EXCELLENCE, name: '卓越世纪中心', address: '福田区金田路2028号' };
 const GUANGZHOU: City = { id: 3, code: 'guangzhou', name: 'Guangzhou', lat: 23.1291, lng: 113.2644 };

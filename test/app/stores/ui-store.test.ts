@@ -3,7 +3,12 @@ import { LANG_KEY, UiStore } from '../../../src/stores/ui-store';
 import { ApiError, HttpError } from '../../../src/services/http';
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
+import { loadPack } from '../../../src/i18n';
 import { memoryStorage } from '../support/fake-platform';
+
+// English is fetched before the first render on H5 (src/start-up.h5.ts); here it is at hand from the start.
+// test/app/i18n/*-language.test.tsx cover a pack that is not there yet or cannot be had.
+beforeAll(() => loadPack('en'));
 
 function ui(saved?: unknown) {
   const storage = memoryStorage(saved === undefined ? {} : { _lang: saved });
@@ -30,26 +35,26 @@ describe('UiStore', () => {
     expect(ui(saved).store.lang).toBe('cn');
   });
 
-  it('setLang stores the choice and reloads once on a change', () => {
+  it('setLang stores the choice and reloads once on a change', async () => {
     const { store, storage, reload } = ui();
-    store.setLang('en');
+    await store.setLang('en');
     expect(store.lang).toBe('en');
     expect(storage.data.get('_lang')).toBe('en');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('setLang to the current language stores it but does not reload', () => {
+  it('setLang to the current language stores it but does not reload', async () => {
     const { store, storage, reload } = ui('en');
-    store.setLang('en');
+    await store.setLang('en');
     expect(storage.set).toHaveBeenCalledWith('_lang', 'en');
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('t() follows the language', () => {
+  it('t() follows the language', async () => {
     const { store } = ui();
     const seen: string[] = [];
     const stop = autorun(() => seen.push(store.t('topbar.login')));
-    store.setLang('en');
+    await store.setLang('en');
     stop();
     expect(seen).toEqual([cn.topbar.login, en.topbar.login]);
     expect(seen).toEqual(['登录', 'Log In']);

@@ -11,7 +11,7 @@ import type {
   SearchApi,
   WalletApi,
 } from '../../../src/services';
-import { RootStore, StoreProvider } from '../../../src/stores';
+import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';
 import type { QrKind } from '../../../types/codes';
@@ -93,6 +93,8 @@ export function summary(id: number, title: string, extra: Partial<ArticleSummary
 export async function renderPage(Page: ComponentType, options: FakePlatformOptions & { api?: FakeApi } = {}) {
   const platform = fakePlatform(options);
   const api = options.api ?? withAccountDefaults(fakeApi());
+  // As the app starts (src/start-up.h5.ts): the saved language's pack first, then the store.
+  await loadSavedLang(platform.storage);
   const store = new RootStore({ platform, apiBase: '', api });
   const view = await render(
     <StoreProvider store={store}>
