@@ -71,7 +71,24 @@ test('the first load of / has no English; choosing English fetches it, then show
   const chunk = requested().filter((f) => EN_CHUNK.test(f));
   expect(chunk).toHaveLength(1);
   expect(englishIn(chunk)).toEqual(ENGLISH_ONLY);
+  // The service worker keeps it like the other route chunks, when first used (so English works offline afterwards),
+  // and does not precache it for every visitor.
+  const sw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  expect(sw).not.toContain(`url:"${chunk[0]!}"`);
+  expect(chunkRoute(sw).test(chunk[0]!)).toBe(true);
 });
+
+/**
+ * The URL pattern of the service worker's route that keeps JS/CSS chunks (cache `szeat-chunks`, config/index.ts): the
+ * last `(/regex/, new Handler` of the built sw.js before that cache name.
+ */
+function chunkRoute(sw: string): RegExp {
+  const before = sw.slice(0, sw.indexOf('"szeat-chunks"'));
+  const routes = [...before.matchAll(/\(\/((?:\\.|[^/\\\n])+)\/([a-z]*),new /g)];
+  const last = routes[routes.length - 1];
+  if (!last) throw new Error('No szeat-chunks route in sw.js');
+  return new RegExp(last[1]!, last[2]);
+}
 
 test('when the English chunk cannot be fetched the page stays in Chinese and says so', async () => {
   const { page } = site;
