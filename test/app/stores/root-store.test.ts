@@ -3,7 +3,11 @@ import { SearchStore, SessionStore, UiStore } from '../../../src/stores';
 import type { Api } from '../../../src/services';
 import { cartOf } from '../../../src/stores/cart';
 import { CartStore } from '../../../src/stores/cart-store';
+import { loadPack } from '../../../src/i18n';
 import { fakePlatform } from '../support/fake-platform';
+
+// English is not bundled on H5 (test/app/i18n/lazy-language.test.tsx): here it is loaded first, as start-up does.
+beforeAll(() => loadPack('en'));
 
 describe('RootStore', () => {
   it('builds its stores on the platform storage', () => {

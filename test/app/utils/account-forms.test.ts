@@ -12,7 +12,10 @@ import {
 import { addressLine } from '../../../src/utils/address';
 import en from '../../../src/i18n/en.json';
 import cn from '../../../src/i18n/cn.json';
-import { createT } from '../../../src/i18n';
+import { createT, loadPack } from '../../../src/i18n';
+
+// English is not bundled on H5 (test/app/i18n/lazy-language.test.tsx): here it is loaded first, as start-up does.
+beforeAll(() => loadPack('en'));
 
 const goodRegister = {
   name: 'Li Lei',
