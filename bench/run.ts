@@ -20,7 +20,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { ROOT_DIR } from '../server/src/config';
 import { buildApp, buildIsStale, type BuildTarget } from '../server/src/site-build';
-import { load, szeatTargets, type LoadResult } from './lib/api-load';
+import { load, szeatTargets, type LoadResult, type LoadTarget } from './lib/api-load';
 import { firstLoad } from './lib/first-load';
 import { pageSpeed } from './lib/lighthouse';
 import type { Started } from './lib/processes';
@@ -31,6 +31,7 @@ import { weappSizes } from './lib/weapp';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const HELLO_DIR = path.join(ROOT_DIR, 'bench', 'hello');
 const ROUTES = ['/', '/restaurant_list', '/restaurant_detail?id=1'];
@@ -185,12 +186,20 @@ const ONLY = (process.env.BENCH_TARGETS ?? '')
   .filter(Boolean);
 
 async function api(szeat: Started, baseline: Started, dbName: string) {
-  const base = await load(baseline.url, { name: 'bare', path: '/api/szeat/hello' }, CONNECTIONS, SECONDS);
-  console.log(`   bare Fastify: ${base.reqPerSec.toFixed(0)} req/s, p99 ${base.p99} ms`);
+  const bare: LoadTarget = { name: 'bare', path: '/api/szeat/hello' };
   const results: LoadResult[] = [];
   const targets = (await szeatTargets(szeat.url)).filter((t) => !ONLY.length || ONLY.some((o) => t.name.startsWith(o)));
   for (const target of targets) {
+    // Each target beside its own baseline measured right before it (the machine's load moves between targets), both
+    // after a warm-up second that is not counted (JIT, caches and connections as on a server that has been up).
+    await load(baseline.url, bare, CONNECTIONS, WARMUP_SECONDS);
+    const base = await load(baseline.url, bare, CONNECTIONS, SECONDS);
+    await load(szeat.url, target, CONNECTIONS, WARMUP_SECONDS);
+    if (target.units) Object.assign(target.units, { ok: 0, tried: 0 });
     const r = await load(szeat.url, target, CONNECTIONS, SECONDS);
+    console.log(
+      `   ${target.name}: bare Fastify ${base.reqPerSec.toFixed(0)} req/s (p99 ${base.p99} ms) in the same pair`,
+    );
     results.push(r);
     if (r.unitsPerSec !== undefined) {
       // An order is two requests (addcart refills the cart submitorder empties): orders per second beside the bare
