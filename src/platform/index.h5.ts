@@ -1,4 +1,5 @@
-import { taroFeedback, taroStorage, taroUpload } from './common';
+import { taroStorage, taroUpload } from './common';
+import { feedbackWith, onDemand } from './feedback';
 import { fetchRequest } from './fetch-request';
 import { h5Links } from './links';
 import { h5Navigation } from './navigation';
@@ -24,7 +25,8 @@ export const platform: Platform = {
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
   startOfflineCache: () => registerServiceWorker(),
-  feedback: taroFeedback,
+  // Taro's toast, modal and loading (and the modal's accessibility) load with the first message, not the first page.
+  feedback: feedbackWith(onDemand(() => import('./h5-interaction').then((m) => m.h5Interaction))),
   ...h5Links(),
   reload() {
     window.location.reload();

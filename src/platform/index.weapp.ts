@@ -1,5 +1,7 @@
 import Taro from '@tarojs/taro';
-import { taroFeedback, taroRequest, taroStorage, taroUpload } from './common';
+import { taroRequest, taroStorage, taroUpload } from './common';
+import { feedbackWith } from './feedback';
+import { taroInteraction } from './taro-interaction';
 import { parseHostList, weappLinks } from './links';
 import { weappNavigation } from './navigation';
 import { weappLogin } from './login';
@@ -22,7 +24,7 @@ export const platform: Platform = {
   payment: weappPayment,
   map: nativeMap,
   scrollTo: taroScrollTo,
-  feedback: taroFeedback,
+  feedback: feedbackWith(() => taroInteraction),
   ...weappLinks(parseHostList(SZEAT_WEBVIEW_HOSTS)),
   reload() {
     // A mini program cannot reload itself; relaunching the current page rebuilds every screen in the new language.

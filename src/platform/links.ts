@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro';
 import { ROUTES, buildPath, matchPath } from '../routes';
+import { browserCopy } from './clipboard';
 import { weappNavigation } from './navigation';
 import type { Links, OpenUrlOutcome } from './types';
 
@@ -76,7 +77,7 @@ export function h5Links(location: () => Location = () => window.location): Links
       here.assign(target.toString());
       return 'opened';
     },
-    copyText: copy,
+    copyText: browserCopy,
     siteUrl: (route, params) => new URL(buildPath(ROUTES[route].path, params), location().origin).toString(),
   };
 }

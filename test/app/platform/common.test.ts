@@ -1,12 +1,7 @@
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
-import {
-  acceptedFiles,
-  extensionOf,
-  taroFeedback,
-  taroRequest,
-  taroStorage,
-  taroUpload,
-} from '../../../src/platform/common';
+import { acceptedFiles, extensionOf, taroRequest, taroStorage, taroUpload } from '../../../src/platform/common';
+import { feedbackWith } from '../../../src/platform/feedback';
+import { taroInteraction } from '../../../src/platform/taro-interaction';
 import { TransportError, UploadError, type PickedFile, type UploadOptions } from '../../../src/platform/types';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/fake-taro').fakeTaroModule);
@@ -276,7 +271,9 @@ describe('upload', () => {
   });
 });
 
-describe('taroFeedback', () => {
+describe('feedback on Taro (the mini program: wx through Taro, synchronously)', () => {
+  const taroFeedback = feedbackWith(() => taroInteraction);
+
   it('shows toasts with the icon of their kind', () => {
     taroFeedback.toast('Saved', 'success');
     taroFeedback.toast('Failed', 'error');

@@ -124,12 +124,46 @@ describe('H5 links', () => {
     expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
   });
 
-  it('has no web-view, copies through Taro, and gives the absolute address of a screen', async () => {
+  it("has no web-view, copies with the browser's clipboard, and gives the absolute address of a screen", async () => {
     const links = h5Links(at('https://szeat.test/x'));
     expect(links.webViewAllowed('https://shop.szeat.example/')).toBe(false);
-    await expect(links.copyText('hello')).resolves.toBe(true);
-    expect(fakeTaro.setClipboardData).toHaveBeenCalledWith({ data: 'hello' });
+    const writeText = jest.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      await expect(links.copyText('hello')).resolves.toBe(true);
+      expect(writeText).toHaveBeenCalledWith('hello');
+      // Not Taro's, which adds a Chinese-only toast of its own and loads Taro's toast code with the first page.
+      expect(fakeTaro.setClipboardData).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
     expect(links.siteUrl('restaurantDetail', { id: 12 })).toBe('https://szeat.test/restaurant_detail?id=12');
+  });
+
+  it('copies with execCommand where the clipboard API is missing or refused, and says when it cannot', async () => {
+    const links = h5Links(at('https://szeat.test/x'));
+    const copied: string[] = [];
+    const execCommand = jest.fn((command: string) => {
+      const area = document.querySelector('textarea')!;
+      copied.push(`${command}:${area.value.slice(area.selectionStart, area.selectionEnd)}`);
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    try {
+      await expect(links.copyText('https://szeat.test/restaurant_detail?id=9')).resolves.toBe(true);
+      expect(copied).toEqual(['copy:https://szeat.test/restaurant_detail?id=9']);
+      expect(document.querySelector('textarea')).toBeNull();
+      const refused = jest.fn(async () => Promise.reject(new Error('NotAllowedError')));
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: refused }, configurable: true });
+      await expect(links.copyText('again')).resolves.toBe(true);
+      expect(refused).toHaveBeenCalled();
+      expect(copied[1]).toBe('copy:again');
+      execCommand.mockReturnValue(false);
+      await expect(links.copyText('no')).resolves.toBe(false);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+      Reflect.deleteProperty(document, 'execCommand');
+    }
   });
 
   it('is what the H5 platform uses (on this page)', () => {
