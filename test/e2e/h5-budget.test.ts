@@ -2,6 +2,7 @@
  * The cheap, non-flaky guard of issue 10: the JS and CSS a phone downloads for `/` (gzip bytes of the built files the
  * page requested) stay under bench/budget.json. `npm run bench` measures the rest against baselines.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import budget from '../../bench/budget.json';
 import { measureRoute } from '../../bench/lib/first-load';
@@ -17,4 +18,25 @@ test.each(Object.entries(budget.h5FirstLoadGzip))('first load of %s stays under 
   );
   expect(measured.files.length).toBeGreaterThan(0);
   expect(measured.gzip).toBeLessThanOrEqual(limit);
+});
+
+// What the first page used to carry without drawing it (issue 10). Each pattern is a string only that code has.
+const LEFT_OUT: Array<[what: string, pattern: RegExp]> = [
+  // Taro's toast, modal and loading: loaded with the first message (src/platform/feedback.ts).
+  ["Taro's modal", /taro-model__confirm/],
+  // The weui icon font of Taro's component styles (config/strip-weui-font.js).
+  ['the weui font', /@font-face\s*\{[^}]*font-family:\s*["']?weui/],
+  // MobX's development build (config/index.ts: its production build on H5).
+  ["MobX's development checks", /Since strict-mode is enabled/],
+];
+
+test('the first load of / leaves out what its screen does not use', async () => {
+  const dist = path.join(ROOT_DIR, 'dist', 'h5');
+  const measured = await measureRoute(site.page, site.url, dist, '/');
+  const text = measured.files.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
+  const found = LEFT_OUT.filter(([, pattern]) => pattern.test(text)).map(([what]) => what);
+  console.log(
+    `first load of /: checked ${LEFT_OUT.map(([what]) => what).join(', ')}; found: ${found.join(', ') || 'none'}`,
+  );
+  expect(found).toEqual([]);
 });
