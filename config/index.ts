@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import table from '../src/route-table.json';
+import { RoutePreloadPlugin } from './route-preload';
 import weappTargets from './weapp-targets.json';
 
 /** H5 paths of the specification (spec §2) for the pages built so far; not-found also catches every other path. */
@@ -255,6 +256,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
             .type('javascript/esm');
         }
         if (process.env.SZEAT_SOURCEMAP) chain.devtool('hidden-source-map');
+        if (process.env.NODE_ENV === 'production') {
+          // index.html preloads the chunks of the screen being opened (config/route-preload.ts: LCP, issue 10).
+          const all: Record<string, { page: string; path: string }> = table.routes;
+          const screens = table.built.map((name) => all[name]!);
+          chain.plugin('route-preload').use(RoutePreloadPlugin, [screens, path.resolve(__dirname, '..', 'src')]);
+        }
         if (process.env.NODE_ENV === 'production') chain.plugin('service-worker').use(GenerateSW, [serviceWorker()]);
       },
     },

@@ -40,3 +40,20 @@ test('the first load of / leaves out what its screen does not use', async () => 
   );
   expect(found).toEqual([]);
 });
+
+test.each(['/', '/restaurant_list', '/restaurant_detail?id=1'])(
+  "index.html preloads the chunks of %s's screen with the app's own files (config/route-preload.ts)",
+  async (route) => {
+    const dist = path.join(ROOT_DIR, 'dist', 'h5');
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const initial = new Set([...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+    const measured = await measureRoute(site.page, site.url, dist, route);
+    const preloaded = await site.page.$$eval('link[rel=preload]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    );
+    const screenFiles = measured.files.filter((f) => !initial.has(f));
+    console.log(`${route}: preloaded ${preloaded.join(', ')}`);
+    expect(screenFiles.length).toBeGreaterThan(0);
+    expect(preloaded.sort()).toEqual(screenFiles);
+  },
+);
