@@ -3,11 +3,13 @@ import type { PropsWithChildren } from 'react';
 import './start-up';
 import { platform } from './platform';
 import { RootStore, StoreProvider } from './stores';
+import { startFirstScreen } from './stores/first-screen';
 import './app.scss';
 
 // The composition root: the one RootStore of this app, handed to every page by context.
 const store = new RootStore({ platform, apiBase: SZEAT_API_BASE });
 platform.startOfflineCache();
+if (platform.isH5 && typeof window !== 'undefined') startFirstScreen(store, window.location.pathname);
 
 function App({ children }: PropsWithChildren) {
   return <StoreProvider store={store}>{children}</StoreProvider>;
