@@ -4,6 +4,7 @@
  */
 import type { Interaction } from '../../../src/platform/feedback';
 import { feedbackWith, onDemand } from '../../../src/platform/feedback';
+import type { Platform } from '../../../src/platform/types';
 
 const calls: string[] = [];
 let evaluated = 0;
@@ -26,8 +27,13 @@ beforeEach(() => {
 });
 
 describe('H5 platform.feedback', () => {
+  // The H5 platform module with all it imports (Taro's H5 runtime): seconds on a busy machine.
+  let platform: Platform;
+  beforeAll(async () => {
+    ({ platform } = await import('../../../src/platform/index.h5'));
+  }, 60_000);
+
   it('does not load the interaction module with the page, only with the first message', async () => {
-    const { platform } = await import('../../../src/platform/index.h5');
     await settle();
     expect(evaluated).toBe(0);
     platform.feedback.toast('Saved', 'success');
