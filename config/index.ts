@@ -169,7 +169,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Mini program: hosts whose pages open in its web-view (each must be a business domain of the mini program).
       SZEAT_WEBVIEW_HOSTS: JSON.stringify(process.env.TARO_APP_WEBVIEW_HOSTS || ''),
     },
-    copy: { patterns: [], options: {} },
+    // Mini program: the map's marker pictures stay files (src/components/map/index.weapp.tsx).
+    copy: {
+      patterns: platform === 'h5' ? [] : [{ from: 'src/assets/map/', to: `dist/${platform}/assets/map/` }],
+      options: {},
+    },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },

@@ -153,3 +153,18 @@ describe('app.json', () => {
     }
   });
 });
+
+describe("the map's marker pictures", () => {
+  // WeChat's map draws `iconPath` from a package path, a network address or a temporary file, not a data: URI.
+  test('are files of the package that the compiled map names, not data: URIs', () => {
+    const js = listFiles()
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(DIST, f), 'utf8'))
+      .join('\n');
+    expect(js).not.toMatch(/data:image\/png;base64/);
+    for (const icon of ['/assets/map/pin.png', '/assets/map/dot.png']) {
+      expect(js).toContain(`"${icon}"`);
+      expect(`${icon}: ${fs.existsSync(path.join(DIST, icon))}`).toBe(`${icon}: true`);
+    }
+  });
+});

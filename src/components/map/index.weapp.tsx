@@ -1,10 +1,16 @@
 import { Map } from '@tarojs/components';
-import dot from '../../assets/map/dot.png';
-import pin from '../../assets/map/pin.png';
 import type { MapViewProps } from './types';
 import './index.scss';
 
 export type { MapMarker, MapPoint, MapViewProps } from './types';
+
+/**
+ * Marker pictures as files of the package (copied by config/index.ts): WeChat's map takes a package path, a network
+ * address or a temporary file for `iconPath`, not a data: URI (which the bundler makes of pictures under its
+ * inlining limit).
+ */
+export const MARKER_ICONS = { pin: '/assets/map/pin.png', dot: '/assets/map/dot.png' } as const;
+const { pin, dot } = MARKER_ICONS;
 
 /** Mini program: WeChat's native map, which takes GCJ-02 as our API does. */
 export function MapView({ center, point, markers, zoom, onPick, onMarkerTap, className }: MapViewProps) {
