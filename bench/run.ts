@@ -195,7 +195,7 @@ async function api(szeat: Started, baseline: Started, dbName: string) {
     await load(baseline.url, bare, CONNECTIONS, WARMUP_SECONDS);
     const base = await load(baseline.url, bare, CONNECTIONS, SECONDS);
     await load(szeat.url, target, CONNECTIONS, WARMUP_SECONDS);
-    if (target.units) Object.assign(target.units, { ok: 0, tried: 0 });
+    await target.reset?.();
     const r = await load(szeat.url, target, CONNECTIONS, SECONDS);
     console.log(
       `   ${target.name}: bare Fastify ${base.reqPerSec.toFixed(0)} req/s (p99 ${base.p99} ms) in the same pair`,

@@ -27,6 +27,11 @@ export interface LoadTarget {
   maxConnections?: number;
   /** Counts a unit when the sequence's last answer succeeded (set by the target's onResponse). */
   units?: { ok: number; tried: number };
+  /**
+   * Puts the target back in its starting state (after the uncounted warm-up, which can stop a sequence halfway): the
+   * counters to zero and whatever a half-done sequence left behind.
+   */
+  reset?: () => Promise<void>;
 }
 
 /** autocannon against one origin on 127.0.0.1: `connections` keep-alive connections for `seconds` each. */
@@ -194,6 +199,13 @@ async function orderSubmitTarget(
     path: '/api/szeat/submitorder',
     maxConnections: combos.length,
     units,
+    async reset() {
+      // A warm-up stopped between addcart and submitorder leaves a dish in a cart, and every later order of that
+      // connection would be refused for its changed total.
+      for (const c of combos) await call('delcart', c.token, { restaurant_id: c.restaurantId, all: true });
+      units.ok = 0;
+      units.tried = 0;
+    },
     requests: [
       {
         method: 'POST',
