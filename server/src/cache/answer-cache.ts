@@ -61,6 +61,9 @@ interface Entry {
   answer?: Answer;
 }
 
+/** The weak ETag of an answer's bytes (what the ETag hook answers for answers built per request too). */
+export const weakEtag = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /** Answers below this many bytes are sent as they are (as @fastify/compress's threshold in app.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
@@ -102,7 +105,7 @@ export function createAnswerCache({
         const buf = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(body);
         const answer: Answer = {
           body: buf,
-          etag: `W/"${createHash('sha1').update(buf).digest('base64url')}"`,
+          etag: weakEtag(buf),
           validFrom,
           validUntil,
           encoded: {},

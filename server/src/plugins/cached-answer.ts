@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, COMPRESS_THRESHOLD, type Answer, type AnswerCache } from '../cache/answer-cache';
 import { API_CACHE_CONTROL, API_VARY, matchesTag } from './etag';
 
+/** Route options of reads answered with sendAnswer: they compress once themselves and take no body. */
+export const FROM_MEMORY = { compress: false, decompress: false } as const;
+
 /**
  * Sends an answer from the answer cache (server/src/cache/answer-cache.ts) as it is: its bytes (compressed once, by
  * Accept-Encoding, above the compression threshold), its precomputed ETag, and `304 Not Modified` when the client

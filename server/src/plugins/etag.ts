@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { weakEtag } from '../cache/answer-cache';
 import { API_PREFIX } from './envelope';
 
 /** Cache-Control of API reads: browsers always ask again (answers stay fresh: open now, prices). */
@@ -36,7 +36,7 @@ export function etags(app: FastifyInstance) {
       done(null, payload);
       return;
     }
-    const tag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const tag = weakEtag(payload);
     reply.header('etag', tag);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
     reply.header('vary', API_VARY);

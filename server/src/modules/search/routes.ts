@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
 import { MultipleSearch, MultipleSearchQuery } from '../../../../types/api/search';
-import { sendAnswer } from '../../plugins/cached-answer';
+import { FROM_MEMORY, sendAnswer } from '../../plugins/cached-answer';
 import { ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
 
@@ -14,6 +14,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/multiplesearch',
     {
+      ...FROM_MEMORY,
       schema: {
         tags: ['search'],
         summary: 'One keyword across restaurant names, dish names and news, in both languages; paged',

@@ -12,7 +12,7 @@ import {
   StoreReviewQuery,
   StoreReviews,
 } from '../../../../types/api/stores';
-import { sendAnswer } from '../../plugins/cached-answer';
+import { FROM_MEMORY, sendAnswer } from '../../plugins/cached-answer';
 import { ok } from '../../plugins/envelope';
 import type { RouteDeps } from '../container';
 import { openStateValidUntil } from './hours';
@@ -20,8 +20,6 @@ import { positionOf } from './service';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 const tags = ['stores'];
-/** Routes answered from the answer cache compress it once themselves (cached-answer.ts) and take no body. */
-const fromMemory = { compress: false, decompress: false } as const;
 
 export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services, now }) => {
   const service = services.stores;
@@ -30,6 +28,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/storelist',
     {
+      ...FROM_MEMORY,
       schema: {
         tags,
         summary: 'Restaurants delivering to a GCJ-02 position; cuisine filter; sorted; paged',
@@ -80,7 +79,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/storeinfo',
     {
-      ...fromMemory,
+      ...FROM_MEMORY,
       schema: {
         tags,
         summary: 'One restaurant: everything its page shows; with lat/lng whether that position is in range',
@@ -109,7 +108,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
   app.get(
     '/menulist',
     {
-      ...fromMemory,
+      ...FROM_MEMORY,
       schema: {
         tags,
         summary: "A restaurant's menu: categories, items, option groups and options; keyword filters dishes",
