@@ -39,6 +39,24 @@ const SERVER_ZONES = [
     [`${MODULE}/repository.ts`, 'server/src/integrations/**'],
     'Routes call the service only; integrations are called by services (DESIGN.md §2).',
   ),
+  // Below the modules: db/ (Kysely, migrations, tables) and the plugins know no module; the seed, which writes through
+  // module repositories, sits above them (server/src/seed), and modules reach plugins/app (envelope, auth, cached
+  // answers), never plugins/external.
+  zone(
+    'server/src/db/**',
+    [`${MODULE}/**`, 'server/src/seed/**', 'server/src/plugins/**', 'server/src/integrations/**'],
+    'db/ is the bottom layer: it imports no module, seed, plugin or integration (DESIGN.md §2).',
+  ),
+  zone(
+    'server/src/plugins/**',
+    [`${MODULE}/**`, 'server/src/seed/**'],
+    'Plugins sit below the modules: modules use plugins, never the reverse (DESIGN.md §2).',
+  ),
+  zone(
+    `${MODULE}/**`,
+    ['server/src/plugins/external/**', 'server/src/seed/**'],
+    'Modules use the app plugins (plugins/app) only; external plugins and the seed are wired by app.ts and main.ts.',
+  ),
   // The route table is data both sides read (the server's history fallback answers the app's paths).
   {
     target: 'server/**',

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { demoAdvanceOn } from './config-orders';
+import { demoAdvanceOn } from './config/orders';
 import type { Db } from './db';
 import type { Integrations } from './integrations';
 import { purgeExpired } from './modules/accounts/housekeeping';

@@ -1,22 +1,22 @@
-import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSessions } from './auth/sessions';
 import { fromRoot, trustProxyOption, type Config } from './config';
 import type { Db } from './db';
+import { clientErrorHandler } from './fastify-options/client-error';
+import { lazySchemaController } from './fastify-options/lazy-schemas';
+import { OneLinePerRequest } from './fastify-options/request-log';
 import { createIntegrations, type Integrations } from './integrations';
 import { registerModules } from './modules';
-import { authPlugin } from './plugins/auth';
-import { clientErrorHandler } from './plugins/client-error';
-import { etags } from './plugins/etag';
-import { API_PREFIX, envelopePlugin } from './plugins/envelope';
-import { languagePlugin } from './plugins/language';
-import { lazySchemaController } from './plugins/lazy-schemas';
-import { openApi } from './plugins/openapi';
-import { pictures } from './plugins/pictures';
-import { OneLinePerRequest } from './plugins/request-log';
-import { staticSite } from './plugins/static-site';
-import { securityHeaders } from './plugins/security-headers';
-import { strictInput } from './plugins/strict-input';
+import { authPlugin } from './plugins/app/auth';
+import { API_PREFIX, envelopePlugin } from './plugins/app/envelope';
+import { etagPlugin } from './plugins/app/etag';
+import { languagePlugin } from './plugins/app/language';
+import { strictInputPlugin } from './plugins/app/strict-input';
+import { compressPlugin } from './plugins/external/compress';
+import { openApiPlugin } from './plugins/external/openapi';
+import { picturesPlugin } from './plugins/external/pictures';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { staticSitePlugin } from './plugins/external/static-site';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,23 +66,25 @@ export async function buildApp({
     schemaController: schemas.schemaController,
   });
   app.decorate('compileAllSchemas', schemas.compileAll);
-  // API answers and files without a precompressed copy, above 1 KB, by Accept-Encoding (brotli at a fast quality).
-  // Before compression: the ETag is the hash of the answer itself.
-  await securityHeaders(app, {
+  // Plugins in the order their hooks run: security headers first; the ETag hook before compression (the ETag is the
+  // hash of the answer itself); language, envelope and session before the OpenAPI notes and strict input, which every
+  // module route below inherits. External plugins (plugins/external) wrap packages; app plugins (plugins/app) are
+  // szeat's own conventions.
+  await app.register(securityHeadersPlugin, {
     siteDir: fromRoot(config.SITE_DIR),
     tileUrl: config.TARO_APP_MAP_TILE_URL,
     https: config.PUBLIC_BASE_URL.startsWith('https://'),
   });
-  etags(app);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(etagPlugin);
+  await app.register(compressPlugin);
   await app.register(languagePlugin);
   await app.register(envelopePlugin);
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
   await app.register(authPlugin, { sessions: createSessions(db.kysely, sessionPolicy, now) });
-  openApi(app);
-  strictInput(app);
+  await app.register(openApiPlugin);
+  await app.register(strictInputPlugin);
   await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
-  await pictures(app);
-  await staticSite(app, { siteDir: fromRoot(config.SITE_DIR), uploadDir: fromRoot(config.UPLOAD_DIR) });
+  await app.register(picturesPlugin);
+  await app.register(staticSitePlugin, { siteDir: fromRoot(config.SITE_DIR), uploadDir: fromRoot(config.UPLOAD_DIR) });
   return app;
 }

@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, fromRoot, loadConfig } from './config';
-import { sandboxesOf } from './config-safety';
+import { sandboxesOf } from './config/safety';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed';
 import { createIntegrations } from './integrations';
 import { createAppJobs } from './app-jobs';
 import { buildApp as buildSite, buildIsStale } from './site-build';
@@ -22,7 +22,7 @@ async function main() {
   const app = await buildApp({ config, db, integrations });
   const sandboxes = sandboxesOf(config);
   if (config.NODE_ENV === 'production' && sandboxes.length > 0) {
-    // Only reachable with ALLOW_SANDBOX=1 (config.ts refuses otherwise): a demo, said loudly.
+    // Only reachable with ALLOW_SANDBOX=1 (config/safety.ts refuses otherwise): a demo, said loudly.
     app.log.warn(`ALLOW_SANDBOX=1: production runs sandbox integrations (${sandboxes.join(', ')}); a demo only`);
   }
 

@@ -8,7 +8,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible file of a built
  * site, once at build time, so the server sends compressed bytes without compressing per request
- * (plugins/static-site.ts serves them by Accept-Encoding). Small files and files that would not shrink are skipped.
+ * (plugins/external/static-site.ts serves them by Accept-Encoding). Small files and files that would not shrink are skipped.
  */
 export function precompressDir(dir: string): { files: number; raw: number; brotli: number; gzip: number } {
   const totals = { files: 0, raw: 0, brotli: 0, gzip: 0 };

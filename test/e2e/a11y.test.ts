@@ -3,7 +3,7 @@
  * languages at phone size. Every screen must have no serious or critical violation; the test prints what it checked
  * (screens x languages, the rules that ran, the violations of every impact it found).
  *
- * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
+ * Seed facts relied on (server/src/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
  * whose dish 159 has option groups; article 42 is "What Do We Do"; the demo customer demo@szeat.cn / szeat-demo-8 has
  * a default address, a wallet balance and vouchers. Restaurant 9 takes every payment method; its dish 165 has an
  * optional group of sauces. The checkout screens belong to a customer registered for the test (its address is in

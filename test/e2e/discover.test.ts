@@ -4,7 +4,7 @@
  * it) -> the maximum-selection notice; a dish searched from the top bar; a closed restaurant's resume time; the two
  * dialogs of spec §8; the map without tiles. Expected texts come from the language packs and the server's own answers.
  *
- * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" (Luohu) is in range of
+ * Seed facts relied on (server/src/seed): building 10 "Dongmen Pedestrian Street" (Luohu) is in range of
  * restaurant 9 "Dongmen Lanzhou Noodles", open around the clock; its dish 159 has two compulsory groups of one and
  * dish 165 an optional group of at most 2 of 4 sauces; restaurant 15 is closed by hand until 2030-01-01 10:00; building
  * 14 (Bao'an Airport T3) has no restaurant near it; building 15 (Silver Beach) is far outside restaurant 9's radius.

@@ -4,7 +4,7 @@
  * focus, keeps it, closes with Escape and gives it back), choose its options and quantity, confirm. Also the header's
  * language menu and the restaurant list's sort and filter controls, by keyboard.
  *
- * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
+ * Seed facts relied on (server/src/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9,
  * open around the clock; its dish 159 has two compulsory groups of one option; the demo customer demo@szeat.cn.
  */
 import type { Locator, Page } from 'playwright-core';

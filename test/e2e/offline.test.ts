@@ -10,7 +10,7 @@
  * or slow down past the worker's 4 s timeout, like a weak one: Playwright's offline mode (context.setOffline) also
  * fails the page's requests before its worker can answer them.
  *
- * Seed facts relied on (server/src/db/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9.
+ * Seed facts relied on (server/src/seed): building 10 "Dongmen Pedestrian Street" is in range of restaurant 9.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';

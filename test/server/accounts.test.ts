@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../types/errors';
-import { DEMO_USER } from '../../server/src/db/seed/accounts';
+import { DEMO_USER } from '../../server/src/seed/accounts';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
 import {

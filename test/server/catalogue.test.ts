@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { createSessions } from '../../server/src/auth/sessions';
 import { fromRoot } from '../../server/src/config';
-import { seedPictures } from '../../server/src/db/seed/pictures';
+import { seedPictures } from '../../server/src/seed/pictures';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);

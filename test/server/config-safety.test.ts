@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../../server/src/config';
-import { publicOrigin, trustProxyProblems } from '../../server/src/config-safety';
+import { publicOrigin, trustProxyProblems } from '../../server/src/config/safety';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { isUniqueViolation } from '../../server/src/db/constraints';
-import { envelopePlugin } from '../../server/src/plugins/envelope';
-import { languagePlugin } from '../../server/src/plugins/language';
+import { envelopePlugin } from '../../server/src/plugins/app/envelope';
+import { languagePlugin } from '../../server/src/plugins/app/language';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 /** Uniqueness is a constraint, and any violation of one answers 1005 on both databases (DESIGN §4a). */

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { lazySchemaController } from '../../server/src/plugins/lazy-schemas';
+import { lazySchemaController } from '../../server/src/fastify-options/lazy-schemas';
 import { DIALECTS, startTestApp } from './support/app';
 
 /** Route schemas are compiled by Fastify's own compilers on a route's first request, not before listening. */

@@ -4,7 +4,7 @@ import { createPlacesRepository } from '../../server/src/modules/places/reposito
 import { createPlacesService } from '../../server/src/modules/places/service';
 import { fixedIpGeo, isPrivateIp } from '../../server/src/integrations/geo';
 import { distanceM } from '../../server/src/modules/places/distance';
-import { BUILDINGS } from '../../server/src/db/seed/places';
+import { BUILDINGS } from '../../server/src/seed/places';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 describe.each(DIALECTS)('places API on %s', (dialect) => {

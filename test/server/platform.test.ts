@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import routeTable from '../../src/route-table.json';
 import { ErrorCode } from '../../types/errors';
 import { loadConfig, ConfigError, trustProxyOption } from '../../server/src/config';
-import { isEmpty, seedIfEmpty } from '../../server/src/db/seed';
+import { isEmpty, seedIfEmpty } from '../../server/src/seed';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 describe('configuration', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SVG_CSP, tileSource } from '../../server/src/plugins/security-headers';
+import { SVG_CSP, tileSource } from '../../server/src/plugins/external/security-headers';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';
 
 const INLINE = '!function(n){n.document.documentElement.style.fontSize="20px"}(window);';

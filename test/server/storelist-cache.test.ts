@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { cacheVersions } from '../../server/src/db/cache-versions';
-import { BUILDINGS } from '../../server/src/db/seed/places';
+import { BUILDINGS } from '../../server/src/seed/places';
 import { distanceM } from '../../server/src/modules/places/distance';
 import { createStoresRepository } from '../../server/src/modules/stores/repository';
 import { createStoresService } from '../../server/src/modules/stores/service';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
-import { BUILDINGS, UNCOVERED_BUILDING_IDS } from '../../server/src/db/seed/places';
-import { RENOVATION_RESUME_AT } from '../../server/src/db/seed/catalogue-data/restaurants';
+import { BUILDINGS, UNCOVERED_BUILDING_IDS } from '../../server/src/seed/places';
+import { RENOVATION_RESUME_AT } from '../../server/src/seed/catalogue-data/restaurants';
 import { createStoresRepository } from '../../server/src/modules/stores/repository';
 import { createStoresService } from '../../server/src/modules/stores/service';
 import { DIALECTS, startTestApp, type TestApp } from './support/app';

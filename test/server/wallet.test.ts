@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEMO_USER, DEMO_WALLET_FEN } from '../../server/src/db/seed/accounts';
+import { DEMO_USER, DEMO_WALLET_FEN } from '../../server/src/seed/accounts';
 import { createAppUnitOfWork, type AppUnitOfWork } from '../../server/src/modules/repositories';
 import type { WalletRef } from '../../server/src/modules/wallet/repository';
 import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDb, type Db } from '../../server/src/db';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { seedIfEmpty } from '../../server/src/db/seed';
+import { seedIfEmpty } from '../../server/src/seed';
 import { createIntegrations, type Integrations } from '../../server/src/integrations';
 
 export interface RealServer {

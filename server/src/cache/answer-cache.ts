@@ -64,7 +64,7 @@ interface Entry {
 /** The weak ETag of an answer's bytes (what the ETag hook answers for answers built per request too). */
 export const weakEtag = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** Answers below this many bytes are sent as they are (as @fastify/compress's threshold in app.ts). */
+/** Answers below this many bytes are sent as they are (@fastify/compress's threshold too: plugins/external/compress.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
 export function createAnswerCache({

@@ -1,6 +1,6 @@
 /**
  * Uniqueness is a database constraint (DESIGN §4a), never a read before a write. Its violation is recognised here
- * for both dialects; the error path maps any such violation to 1005 (plugins/envelope.ts), and a service that can
+ * for both dialects; the error path maps any such violation to 1005 (plugins/app/envelope.ts), and a service that can
  * say more precisely what was taken reads `uniqueViolationText`.
  */
 interface DbError {

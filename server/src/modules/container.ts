@@ -3,7 +3,7 @@ import { createPasswordHasher } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import { createSessions } from '../auth/sessions';
 import { fromRoot, type Config } from '../config';
-import { publicOrigin } from '../config-safety';
+import { publicOrigin } from '../config/safety';
 import { createAnswerCache } from '../cache/answer-cache';
 import { createVersionedCache, cachedRepository } from '../cache/versioned-cache';
 import type { Db } from '../db';

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../../server/src/config';
 import { openDb, type Db } from '../../../server/src/db';
 import { createIntegrations, type Integrations } from '../../../server/src/integrations';
 import { migrateToLatest } from '../../../server/src/db/migrate';
-import { seed } from '../../../server/src/db/seed';
+import { seed } from '../../../server/src/seed';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -96,7 +96,7 @@ export async function startTestApp(
       LOG_LEVEL: 'silent',
       SITE_DIR: siteDir,
       UPLOAD_DIR: path.join(tmp, 'uploads'),
-      // Cheap password hashing keeps the suite fast; production keeps config.ts's defaults.
+      // Cheap password hashing keeps the suite fast; production keeps config's defaults.
       ARGON2_MEMORY_KIB: 1024,
       ARGON2_TIME_COST: 1,
       ...overrides,

@@ -1,5 +1,5 @@
 import IP2Region from 'ip2region';
-import type { IpGeo, IpRegion } from './index';
+import type { IpGeo, IpRegion } from './types';
 
 /** ip2region reads its ~11 MB database into memory when constructed: once per process, on the first lookup. */
 let shared: IP2Region | undefined;

@@ -7,7 +7,7 @@ export type { SandboxSms } from './sandbox';
 export type { SmsMessage, SmsSender } from './types';
 export { SmsError } from './types';
 
-/** SMS_PROVIDER picks the sender; config.ts has already refused tencent without its keys. */
+/** SMS_PROVIDER picks the sender; loadConfig has already refused tencent without its keys. */
 export function createSms(config: Config): SmsSender {
   if (config.SMS_PROVIDER === 'tencent') {
     return createTencentSms({

@@ -17,7 +17,7 @@ export { SANDBOX_OA_PERSON } from './sandbox';
 /** The sandbox's stand-in for WeChat's authorize page (served by the accounts module in sandbox mode). */
 export const SANDBOX_AUTHORIZE_PATH = '/api/szeat/wxsandbox/authorize';
 
-/** WECHAT_MODE picks the client; config.ts has already refused real mode without its keys. */
+/** WECHAT_MODE picks the client; loadConfig has already refused real mode without its keys. */
 export function createWechat(config: Config): Wechat {
   if (config.WECHAT_MODE === 'real') {
     return createRealWechat({

@@ -17,9 +17,9 @@ import {
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
 import type { Platform } from '../../auth/sessions';
 import type { Config } from '../../config';
-import { publicOrigin } from '../../config-safety';
-import { requireUser, userIdOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { publicOrigin } from '../../config/safety';
+import { requireUser, userIdOf } from '../../plugins/app/auth';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 import type { RequestContext } from './context';
 

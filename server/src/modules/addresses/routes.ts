@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Address, AddressIdBody, AddressIdQuery, AddressList, SaveAddressBody } from '../../../../types/api/addresses';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
-import { requireUser, userIdOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { requireUser, userIdOf } from '../../plugins/app/auth';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Article, ArticleListQuery, ArticleQuery, ArticleSummary } from '../../../../types/api/articles';
 import { Envelope, ErrorEnvelope, Paged } from '../../../../types/api/common';
 import type { RouteDeps } from '../container';
-import { ok } from '../../plugins/envelope';
+import { ok } from '../../plugins/app/envelope';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 

@@ -9,8 +9,8 @@ import {
   EditCartBody,
 } from '../../../../types/api/cart';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
-import { requireUser, userIdOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { requireUser, userIdOf } from '../../plugins/app/auth';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };

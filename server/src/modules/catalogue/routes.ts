@@ -12,7 +12,7 @@ import {
   UpdatePopupResult,
 } from '../../../../types/api/catalogue';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
-import { ok } from '../../plugins/envelope';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };

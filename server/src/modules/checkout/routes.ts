@@ -7,8 +7,8 @@ import {
   SubmitOrderResult,
 } from '../../../../types/api/checkout';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
-import { requireUser, userIdOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { requireUser, userIdOf } from '../../plugins/app/auth';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: ProblemsEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import table from '../../../../src/route-table.json';
 import { ErrorCode } from '../../../../types/errors';
 import { restaurantScene, type QrFormat, type QrKind } from '../../../../types/codes';
-import { CODE_IMAGE_TYPES } from '../../config-codes';
+import { CODE_IMAGE_TYPES } from '../../config/codes';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { Wechat } from '../../integrations/wechat';
 import { drawQr, type CodeImage } from './qr';

@@ -10,7 +10,7 @@ import {
   IpLocation,
   IpLocationQuery,
 } from '../../../../types/api/places';
-import { ok } from '../../plugins/envelope';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };

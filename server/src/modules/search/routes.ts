@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
 import { MultipleSearch, MultipleSearchQuery } from '../../../../types/api/search';
-import { FROM_MEMORY, sendAnswer } from '../../plugins/cached-answer';
-import { ok } from '../../plugins/envelope';
+import { FROM_MEMORY, sendAnswer } from '../../plugins/app/cached-answer';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };

@@ -12,8 +12,8 @@ import {
   StoreReviewQuery,
   StoreReviews,
 } from '../../../../types/api/stores';
-import { FROM_MEMORY, sendAnswer } from '../../plugins/cached-answer';
-import { ok } from '../../plugins/envelope';
+import { FROM_MEMORY, sendAnswer } from '../../plugins/app/cached-answer';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 import { openStateValidUntil } from './hours';
 import { positionOf } from './service';

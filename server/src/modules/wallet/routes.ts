@@ -7,8 +7,8 @@ import {
   VoucherList,
   Wallet,
 } from '../../../../types/api/wallet';
-import { requireUser, userIdOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { requireUser, userIdOf } from '../../plugins/app/auth';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };

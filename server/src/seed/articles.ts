@@ -1,0 +1,180 @@
+import type { Insertable } from 'kysely';
+import type { ArticlesTable } from '../db/schema';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Fixed dates so the seed is the same on every machine. */
+const BASE = Date.UTC(2026, 9, 1, 2, 0, 0);
+
+type Seed = Omit<Insertable<ArticlesTable>, 'created_at' | 'published_at'> & { id: number; daysAgo: number };
+
+const ARTICLES: Seed[] = [
+  {
+    id: 42,
+    kind: 'article',
+    daysAgo: 400,
+    cover: '',
+    title_cn: '我们做什么',
+    title_en: 'What Do We Do',
+    summary_cn: 'szeat 把深圳、惠州（银滩）、广州和东莞的好餐厅送到你家门口。',
+    summary_en:
+      'szeat brings good restaurants in Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan to your door.',
+    body_cn:
+      'szeat 是一个中英双语的外卖与自取平台。\n\n' +
+      '你可以按地址查找附近的餐厅，浏览菜单，把喜欢的菜加入购物车，选择外送或到店自取，并用微信支付、支付宝、货到付款或钱包余额付款。\n\n' +
+      '下单之后，你可以随时查看订单进度，收到餐后为订单评分。我们与每一家合作餐厅一起，保证菜品新鲜、价格透明、送达准时。\n\n' +
+      '我们目前服务深圳、惠州（银滩）、广州和东莞，并且正在欢迎更多餐厅加入。',
+    body_en:
+      'szeat is a bilingual food delivery and takeaway marketplace.\n\n' +
+      'Find restaurants near an address, read their menus, put what you like in your cart, choose delivery or ' +
+      'collection, and pay with WeChat Pay, Alipay, cash on delivery or your wallet balance.\n\n' +
+      'After you order you can follow its progress at any time and rate it once it arrives. We work with every ' +
+      'partner restaurant to keep food fresh, prices clear and deliveries on time.\n\n' +
+      'We serve Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan today, and more restaurants join every week.',
+  },
+  {
+    id: 43,
+    kind: 'article',
+    daysAgo: 120,
+    cover: '',
+    title_cn: '如何加入 szeat 成为合作餐厅',
+    title_en: 'How to join szeat as a restaurant',
+    summary_cn: '扫描商家二维码，填写资料，三个工作日内完成审核。',
+    summary_en: 'Scan the merchant QR code, fill in your details and we review them within three working days.',
+    body_cn:
+      '第一步：在网站底部点击“如何加入”，扫描商家二维码。\n\n第二步：填写餐厅名称、地址、营业执照和联系人。\n\n' +
+      '第三步：我们的团队会在三个工作日内联系你，确认菜单、配送范围和起送价。',
+    body_en:
+      'Step one: click "How To Join" at the bottom of the site and scan the merchant QR code.\n\n' +
+      'Step two: fill in your restaurant name, address, business licence and a contact person.\n\n' +
+      'Step three: our team contacts you within three working days to set up your menu, delivery radius and minimum order.',
+  },
+  {
+    id: 44,
+    kind: 'article',
+    daysAgo: 60,
+    cover: '',
+    title_cn: '外送与到店自取有什么不同？',
+    title_en: 'Delivery or collection: what is the difference?',
+    summary_cn: '外送由骑手送到你的地址；自取时你会拿到取餐码和取餐时间。',
+    summary_en: 'Delivery brings the food to your address; with collection you get a collection code and time.',
+    body_cn:
+      '选择外送时，餐厅会根据你的地址计算配送费，骑手接单后你可以在订单详情里看到进度。\n\n' +
+      '选择到店自取时，不收配送费。下单后你会得到取餐时间和取餐码，到店出示即可。',
+    body_en:
+      'With delivery, the restaurant charges its delivery fee for your address and you can follow the courier in the ' +
+      'order detail.\n\nWith collection there is no delivery fee. You get a collection time and a collection code; show ' +
+      'the code at the counter.',
+  },
+  {
+    id: 45,
+    kind: 'article',
+    daysAgo: 30,
+    cover: '',
+    title_cn: '支付方式说明',
+    title_en: 'Ways to pay',
+    summary_cn: '微信支付、支付宝、货到付款和钱包余额，哪一种适合你？',
+    summary_en: 'WeChat Pay, Alipay, pay on delivery or wallet balance: which one suits you?',
+    body_cn:
+      '每家餐厅会标明接受的支付方式。在线支付成功后订单立即发送给餐厅；选择货到付款时，请准备好现金或扫码付款。\n\n' +
+      '钱包余额可用于任何支持余额支付的餐厅，退款也会退回原支付方式或钱包。',
+    body_en:
+      'Each restaurant shows the ways it accepts. Online payments send your order to the restaurant at once; with pay ' +
+      'on delivery, have cash or your phone ready.\n\nYour wallet balance works at every restaurant that accepts it, ' +
+      'and refunds go back to the way you paid or to your wallet.',
+  },
+];
+
+const NEWS_TOPICS: Array<[string, string, string, string]> = [
+  [
+    '东莞松山湖新增 6 家餐厅',
+    'Six new restaurants in Songshan Lake, Dongguan',
+    '从潮汕牛肉火锅到越南河粉，松山湖的选择更多了。',
+    'From Chaoshan beef hotpot to Vietnamese pho, Songshan Lake has more to choose from.',
+  ],
+  [
+    '惠州银滩周末配送时间延长至凌晨 1 点',
+    'Silver Beach weekend deliveries until 1 a.m.',
+    '每周五、周六晚上，银滩片区的配送延长到凌晨 1 点。',
+    'On Friday and Saturday nights, deliveries around Silver Beach run until 1 a.m.',
+  ],
+  [
+    '微信小程序上线',
+    'Our WeChat mini program is live',
+    '在微信中搜索 szeat，或在网站顶部扫码即可使用。',
+    'Search for szeat in WeChat, or scan the code at the top of the site.',
+  ],
+  [
+    '广州天河区满 80 减 15',
+    '¥15 off ¥80 in Tianhe, Guangzhou',
+    '本月在天河区下单，满 80 元立减 15 元。',
+    'This month, orders over ¥80 in Tianhe get ¥15 off.',
+  ],
+  [
+    '深圳南山区新增自取点',
+    'New collection points in Nanshan, Shenzhen',
+    '科技园和后海新增 12 家支持到店自取的餐厅。',
+    'Twelve more restaurants around the Science Park and Houhai now offer collection.',
+  ],
+  [
+    '春节期间营业安排',
+    'Opening over Spring Festival',
+    '春节期间部分餐厅调整营业时间，请以餐厅页面为准。',
+    'Some restaurants change their hours over Spring Festival; check each restaurant page.',
+  ],
+  [
+    '钱包充值送优惠券',
+    'Top up your wallet, get a voucher',
+    '单次充值 200 元，赠送 20 元优惠券。',
+    'Top up ¥200 at once and get a ¥20 voucher.',
+  ],
+  [
+    '评分功能升级：可以上传照片了',
+    'Ratings now take photos',
+    '为订单评分时，可以附上最多 3 张照片。',
+    'When you rate an order, you can now add up to three photos.',
+  ],
+  [
+    '福田区午餐高峰配送提速',
+    'Faster lunch deliveries in Futian',
+    '我们在福田区增加了午餐时段的骑手。',
+    'We added couriers in Futian for the lunch rush.',
+  ],
+  [
+    '新用户首单免配送费',
+    'No delivery fee on your first order',
+    '注册后第一笔外送订单免配送费。',
+    'Your first delivery order after signing up has no delivery fee.',
+  ],
+  [
+    '英文菜单全面上线',
+    'English menus everywhere',
+    '所有合作餐厅的菜单现在都有英文版本。',
+    'Every partner restaurant now has an English menu.',
+  ],
+  [
+    '台风天气配送提示',
+    'Deliveries during typhoon warnings',
+    '台风预警期间，部分区域可能暂停配送，请留意通知。',
+    'During typhoon warnings some areas may pause deliveries; watch for notices.',
+  ],
+];
+
+export function articleSeed(): Insertable<ArticlesTable>[] {
+  const news: Seed[] = NEWS_TOPICS.map(([title_cn, title_en, summary_cn, summary_en], i) => ({
+    id: 100 + i,
+    kind: 'news',
+    daysAgo: 3 + i * 6,
+    cover: '',
+    title_cn,
+    title_en,
+    summary_cn,
+    summary_en,
+    body_cn: `${summary_cn}\n\n详情请查看各餐厅页面或联系客服。`,
+    body_en: `${summary_en}\n\nSee each restaurant page for details, or contact customer service.`,
+  }));
+  return [...ARTICLES, ...news].map(({ daysAgo, ...row }) => ({
+    ...row,
+    published_at: BASE - daysAgo * DAY,
+    created_at: BASE - daysAgo * DAY,
+  }));
+}
