@@ -65,6 +65,10 @@ const SERVER_ZONES = [
     message: 'The server never imports the app; the shared contract is types/.',
   },
   zone('src/**', ['server/**'], 'The app reaches the server over HTTP only; the shared contract is types/.'),
+  // The payment stand-ins play the providers in tests and demos: never part of the server bundle, and written on
+  // their own from the providers' protocols (sharing our client's code would hide a mistake made on both sides).
+  zone('server/**', ['standins/**'], 'The payment stand-ins are test and demo tools, never part of the server.'),
+  zone('standins/**', ['server/**'], 'A stand-in speaks the provider’s protocol on its own; it shares no server code.'),
   zone('types/**', ['src/**', 'server/**', 'test/**'], 'types/ is the contract: it imports nothing of either side.'),
 ];
 

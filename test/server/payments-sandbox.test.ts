@@ -1,4 +1,5 @@
 import { createSandboxPayments } from '../../server/src/integrations/payments/sandbox';
+import type { PayChannel } from '../../server/src/integrations/payments/types';
 import { signNotification } from '../../server/src/integrations/payments/sandbox-signature';
 import { testClock } from './support/app';
 
@@ -17,7 +18,7 @@ const input = (over: Partial<Parameters<ReturnType<typeof createSandboxPayments>
   outTradeNo: 'SZ7T1',
   amountFen: 3850,
   description: 'Test order',
-  platform: 'h5' as const,
+  channel: 'mobile' as PayChannel,
   notifyUrl: 'http://127.0.0.1:3000/api/szeat/payments/notify/sandbox',
   returnUrl: 'http://127.0.0.1:3000/paySucc/7',
   cancelUrl: 'http://127.0.0.1:3000/order_detail/7',
@@ -31,10 +32,10 @@ describe('sandbox payment provider', () => {
     const { cashierUrl } = await sandbox.create(input());
     const url = new URL(cashierUrl!);
     expect(url.pathname).toBe('/api/szeat/payments/sandbox/cashier');
-    expect(await sandbox.query('SZ7T1')).toEqual({ state: 'unpaid' });
+    expect(await sandbox.query('SZ7T1')).toEqual({ state: 'unpaid', rawState: 'NOTPAY' });
     const first = sandbox.pay(url.searchParams.get('t')!);
     if ('error' in first) throw new Error(first.error);
-    const parsed = sandbox.parseNotification(first.notification.headers, first.notification.body);
+    const parsed = await sandbox.parseNotification(first.notification.headers, first.notification.body);
     expect(parsed).toMatchObject({ ok: true, notice: { outTradeNo: 'SZ7T1', amountFen: 3850, state: 'paid' } });
     // Paying again (back button, double tap) is the same payment, not a second one.
     const again = sandbox.pay(url.searchParams.get('t')!);
@@ -53,7 +54,7 @@ describe('sandbox payment provider', () => {
     expect(sandbox.pay(token)).toEqual({ error: 'expired' });
   });
 
-  it('verifies notification signatures over the exact body', () => {
+  it('verifies notification signatures over the exact body', async () => {
     const { sandbox } = setup();
     const body = JSON.stringify({
       out_trade_no: 'X',
@@ -63,20 +64,23 @@ describe('sandbox payment provider', () => {
       paid_at: 1,
     });
     const headers = signNotification(SECRET, body);
-    expect(sandbox.parseNotification(headers, body).ok).toBe(true);
-    expect(sandbox.parseNotification(headers, body.replace('"amount_fen":1', '"amount_fen":2'))).toEqual({
+    expect((await sandbox.parseNotification(headers, body)).ok).toBe(true);
+    expect(await sandbox.parseNotification(headers, body.replace('"amount_fen":1', '"amount_fen":2'))).toEqual({
       ok: false,
       reason: 'signature',
     });
-    expect(sandbox.parseNotification(signNotification('another-secret-entirely', body), body).ok).toBe(false);
-    expect(sandbox.parseNotification({}, body).ok).toBe(false);
+    expect((await sandbox.parseNotification(signNotification('another-secret-entirely', body), body)).ok).toBe(false);
+    expect((await sandbox.parseNotification({}, body)).ok).toBe(false);
     const junk = '{"out_trade_no":1}';
-    expect(sandbox.parseNotification(signNotification(SECRET, junk), junk)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await sandbox.parseNotification(signNotification(SECRET, junk), junk)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('gives the mini program requestPayment parameters', async () => {
     const { sandbox } = setup();
-    const { weapp } = await sandbox.create(input({ platform: 'weapp' }));
+    const { weapp } = await sandbox.create(input({ channel: 'weapp' }));
     expect(weapp).toMatchObject({ signType: 'HMAC-SHA256' });
     expect(weapp!.package).toMatch(/^sandbox_token=/);
     expect('error' in sandbox.pay(weapp!.package.slice('sandbox_token='.length))).toBe(false);

@@ -19,8 +19,8 @@ const devDeps = new Set(Object.keys(pkg.devDependencies));
 
 /** Production code: what the server, the app and the npm scripts that run the product load. */
 const PRODUCTION = ['server', 'src', 'types', 'config', 'scripts'];
-/** Development code: tests and the benchmark. */
-const DEVELOPMENT = ['test', 'bench'];
+/** Development code: tests, the benchmark and the payment stand-ins (tests and demos). */
+const DEVELOPMENT = ['test', 'bench', 'standins'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 /** Runtime dependencies used without an import in the code, and why. */

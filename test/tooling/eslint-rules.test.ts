@@ -18,6 +18,18 @@ const RESTRICTED = 'no-restricted-imports';
 const ZONES = 'import-x/no-restricted-paths';
 
 const violations: Array<[string, string, string, string]> = [
+  [
+    'the server imports a payment stand-in',
+    'server/src/integrations/payments/index.ts',
+    "import { startWechatPayStandin } from '../../../../standins/wechatpay';\nexport const s = startWechatPayStandin;\n",
+    ZONES,
+  ],
+  [
+    'a stand-in imports server code',
+    'standins/wechatpay.ts',
+    "import { paySign } from '../server/src/integrations/payments/wechatpay/crypto';\nexport const p = paySign;\n",
+    ZONES,
+  ],
   // [what, file, code, rule expected]
   [
     'a service imports kysely',

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readToken, signNotification, signToken, verifyNotificationSignature } from './sandbox-signature';
-import type { CreatePaymentInput, NotifyReply, PaymentNotice, PaymentProvider, PaymentQuery } from './types';
-import { PaymentProviderError } from './types';
+import type {
+  BillLine,
+  CreatePaymentInput,
+  NotifyReply,
+  ParsedNotification,
+  PaymentNotice,
+  PaymentProvider,
+  PaymentQuery,
+} from './types';
+import { PAY_CHANNELS, PaymentProviderError } from './types';
 
 /** Path of our own cashier page (served by modules/payments); the sandbox links to it. */
 export const SANDBOX_CASHIER_PATH = '/api/szeat/payments/sandbox/cashier';
@@ -52,6 +60,7 @@ export function createSandboxPayments(options: {
 }): SandboxPayments {
   const { secret, now = Date.now, log = (line: string) => console.log(line) } = options;
   const paid = new Map<string, { transactionId: string; amountFen: number; paidAt: number }>();
+  const closed = new Set<string>();
   const refunds: SandboxPayments['refunds'] = [];
 
   function notice(session: CashierSession, record: { transactionId: string; amountFen: number; paidAt: number }) {
@@ -67,6 +76,7 @@ export function createSandboxPayments(options: {
 
   const provider: SandboxPayments = {
     name: 'sandbox',
+    channels: PAY_CHANNELS,
     loseNotifications: false,
     refunds,
 
@@ -86,7 +96,7 @@ export function createSandboxPayments(options: {
       const token = signToken(secret, session);
       const cashierUrl = new URL(SANDBOX_CASHIER_PATH, input.notifyUrl);
       cashierUrl.searchParams.set('t', token);
-      if (input.platform === 'h5') return { cashierUrl: cashierUrl.toString() };
+      if (input.channel !== 'weapp') return { cashierUrl: cashierUrl.toString() };
       // The mini program's sandbox `wx.requestPayment` accepts this payload; `package` carries the cashier token so
       // a harness can complete the payment through the same cashier "pay" call.
       const timeStamp = String(Math.floor(now() / 1000));
@@ -103,7 +113,7 @@ export function createSandboxPayments(options: {
       if (!session) return { error: 'token' };
       let record = paid.get(session.out_trade_no);
       if (!record) {
-        if (now() > session.expires_at) return { error: 'expired' };
+        if (now() > session.expires_at || closed.has(session.out_trade_no)) return { error: 'expired' };
         record = {
           transactionId: `sandbox_${randomBytes(10).toString('hex')}`,
           amountFen: session.amount_fen,
@@ -120,7 +130,7 @@ export function createSandboxPayments(options: {
       return { headers: signNotification(secret, body, now()), body };
     },
 
-    parseNotification(headers, rawBody) {
+    async parseNotification(headers, rawBody): Promise<ParsedNotification> {
       if (!verifyNotificationSignature(secret, headers, rawBody)) return { ok: false, reason: 'signature' };
       let data: Record<string, unknown>;
       try {
@@ -139,6 +149,8 @@ export function createSandboxPayments(options: {
         return { ok: false, reason: 'malformed' };
       }
       const parsed: PaymentNotice = {
+        kind: 'payment',
+        rawState: trade_state,
         outTradeNo: out_trade_no,
         transactionId: transaction_id,
         amountFen: amount_fen as number,
@@ -159,8 +171,39 @@ export function createSandboxPayments(options: {
 
     async query(outTradeNo): Promise<PaymentQuery> {
       const record = paid.get(outTradeNo);
-      if (!record) return { state: 'unpaid' };
-      return { state: 'paid', ...record };
+      if (!record)
+        return closed.has(outTradeNo)
+          ? { state: 'closed', rawState: 'CLOSED' }
+          : { state: 'unpaid', rawState: 'NOTPAY' };
+      return { state: 'paid', rawState: 'SUCCESS', ...record };
+    },
+
+    async close(outTradeNo) {
+      if (paid.has(outTradeNo)) throw new PaymentProviderError(`${outTradeNo} is paid`, 'ORDERPAID');
+      closed.add(outTradeNo);
+    },
+
+    async queryRefund(refundNo) {
+      const known = refunds.find((r) => r.refundNo === refundNo);
+      if (!known) throw new PaymentProviderError(`no refund ${refundNo}`, 'RESOURCE_NOT_EXISTS');
+      return { state: 'done', rawState: 'SUCCESS', refundId: `sandbox_refund_${refundNo}` };
+    },
+
+    async bill(date) {
+      const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+      const lines: BillLine[] = [];
+      for (const [outTradeNo, r] of paid) {
+        if (day(r.paidAt) === date) {
+          lines.push({
+            kind: 'payment',
+            outTradeNo,
+            transactionId: r.transactionId,
+            amountFen: r.amountFen,
+            rawState: 'SUCCESS',
+          });
+        }
+      }
+      return lines;
     },
 
     async refund(input) {
@@ -172,7 +215,7 @@ export function createSandboxPayments(options: {
         refunds.push({ outTradeNo: input.outTradeNo, refundNo: input.refundNo, amountFen: input.amountFen });
         log(`[payment sandbox] refund ${input.refundNo} of ${input.outTradeNo}: ${input.amountFen} fen`);
       }
-      return { refundId: `sandbox_refund_${input.refundNo}` };
+      return { state: 'done', rawState: 'SUCCESS', refundId: `sandbox_refund_${input.refundNo}` };
     },
   };
   return provider;

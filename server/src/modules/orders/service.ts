@@ -63,7 +63,7 @@ export interface OrderMove {
   wallet_returned_fen: number;
   voucher_returned: boolean;
   /** An online payment to give back through the provider (asked after the transaction). */
-  provider_refund: { refund_no: string; amount_fen: number; state: 'done' | 'failed' } | null;
+  provider_refund: { refund_no: string; amount_fen: number; state: 'done' | 'pending' | 'failed' } | null;
 }
 
 export interface MoveOptions {
@@ -149,19 +149,20 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /** Asks the provider for a refund recorded by a committed move (never inside the transaction). */
   async function sendRefund(r: { refund_no: string; amount_fen: number; out_trade_no: string; total_fen: number }) {
-    let state: 'done' | 'failed' = 'done';
+    let state: 'done' | 'pending' | 'failed';
     try {
-      await payments.refund({
+      const result = await payments.refund({
         outTradeNo: r.out_trade_no,
         refundNo: r.refund_no,
         amountFen: r.amount_fen,
         totalFen: r.total_fen,
       });
+      state = result.state;
     } catch (err) {
       state = 'failed';
       log(`refund ${r.refund_no} failed`, err);
     }
-    await repos.payments.setRefundState(r.refund_no, state, now());
+    if (state !== 'pending') await repos.payments.setRefundState(r.refund_no, state, now());
     return { refund_no: r.refund_no, amount_fen: r.amount_fen, state };
   }
 

@@ -24,7 +24,15 @@ export const NOTIFY_PATH = '/payments/notify';
 
 /** What a notification (or a query result) did. */
 export type NoticeOutcome =
-  'paid' | 'duplicate' | 'late' | 'closed' | 'wrong_amount' | 'unknown_order' | 'bad_signature' | 'malformed';
+  | 'paid'
+  | 'duplicate'
+  | 'late'
+  | 'closed'
+  | 'refund'
+  | 'wrong_amount'
+  | 'unknown_order'
+  | 'bad_signature'
+  | 'malformed';
 
 export interface PaymentsDeps {
   uow: AppUnitOfWork;
@@ -169,6 +177,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       if (q.state === 'paid' && q.transactionId && q.amountFen !== undefined && q.paidAt !== undefined) {
         const notice: PaymentNotice = {
+          kind: 'payment',
+          rawState: q.rawState,
           outTradeNo: p.out_trade_no,
           transactionId: q.transactionId,
           amountFen: q.amountFen,
@@ -221,7 +231,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           outTradeNo: payment.out_trade_no,
           amountFen: Number(payment.amount_fen),
           description: `szeat ${restaurant}`.slice(0, 120),
-          platform: body.platform,
+          channel: body.platform === 'weapp' ? 'weapp' : 'mobile',
           notifyUrl: `${site.origin}${site.apiPrefix}${NOTIFY_PATH}/${provider.name}`,
           returnUrl: `${site.origin}${returnPath}`,
           cancelUrl: `${site.origin}${cancelPath}`,
@@ -264,11 +274,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       rawBody: string,
     ): Promise<{ outcome: NoticeOutcome; reply: NotifyReply } | null> {
       if (providerName !== provider.name) return null;
-      const parsed = provider.parseNotification(headers, rawBody);
+      const parsed = await provider.parseNotification(headers, rawBody);
       if (!parsed.ok) {
         log(`payment notification refused: ${parsed.reason}`);
         const outcome = parsed.reason === 'signature' ? 'bad_signature' : 'malformed';
         return { outcome, reply: provider.notifyReply(false, outcome) };
+      }
+      if (parsed.notice.kind === 'refund') {
+        const n = parsed.notice;
+        if (n.state !== 'pending') await repos.payments.setRefundState(n.refundNo, n.state, now());
+        return { outcome: 'refund', reply: provider.notifyReply(true, 'refund') };
       }
       const outcome = await apply(parsed.notice, 'notify');
       // Handled (or a harmless repeat): the provider stops resending. Unknown order or wrong amount: refused, logged.
