@@ -72,7 +72,7 @@ const SERVER_ZONES = [
   zone('types/**', ['src/**', 'server/**', 'test/**'], 'types/ is the contract: it imports nothing of either side.'),
 ];
 
-/** Pages may use Taro's page lifecycle hooks; platform APIs go through the adapter. */
+/** Screens may use Taro's page lifecycle hooks; platform APIs go through the adapter. */
 const TARO_HOOKS_ONLY = [
   {
     name: '@tarojs/taro',
@@ -85,7 +85,7 @@ const TARO_HOOKS_ONLY = [
       'useReachBottom',
       'useRouter',
     ],
-    message: 'Pages use Taro lifecycle hooks only; platform APIs go through the platform adapter (DESIGN.md §3).',
+    message: 'Screens use Taro lifecycle hooks only; platform APIs go through the platform adapter (DESIGN.md §3).',
   },
 ];
 
@@ -114,13 +114,13 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // pages -> components | stores | i18n | utils; never the platform or the services directly.
+  // screens -> components | stores | i18n | utils; never the platform or the services directly.
   layer(
-    ['src/pages/**', 'src/subpages/**', 'src/account/**', 'src/discover/**', 'src/order/**'],
+    ['src/screens/**'],
     [
       ban(
         ['**/platform', '**/platform/*', '**/services', '**/services/*'],
-        'Pages reach platform and API through the stores (DESIGN.md §2).',
+        'Screens reach platform and API through the stores (DESIGN.md §2).',
       ),
     ],
     TARO_HOOKS_ONLY,
@@ -129,8 +129,8 @@ export default tseslint.config(
     ['src/components/**'],
     [
       ban(
-        ['**/platform', '**/platform/*', '**/services', '**/services/*', '**/pages/*', '**/subpages/*'],
-        'Components reach platform and API through the stores and never import pages (DESIGN.md §2).',
+        ['**/platform', '**/platform/*', '**/services', '**/services/*', '**/screens/*'],
+        'Components reach platform and API through the stores and never import screens (DESIGN.md §2).',
       ),
     ],
     TARO_HOOKS_ONLY,
@@ -140,7 +140,7 @@ export default tseslint.config(
     ['src/stores/**'],
     [
       ban(
-        ['**/pages/*', '**/subpages/*', '**/components/*', '@tarojs/taro', '@tarojs/components'],
+        ['**/screens/*', '**/components/*', '@tarojs/taro', '@tarojs/components'],
         'Stores know nothing of UI or Taro; they use the platform adapter (DESIGN.md §2).',
       ),
     ],
@@ -150,7 +150,7 @@ export default tseslint.config(
     ['src/services/**'],
     [
       ban(
-        ['**/stores', '**/stores/*', '**/pages/*', '**/subpages/*', '**/components/*', '**/i18n', '@tarojs/*'],
+        ['**/stores', '**/stores/*', '**/screens/*', '**/components/*', '**/i18n', '@tarojs/*'],
         'Services use only the platform adapter and the API contract (DESIGN.md §2).',
       ),
     ],
@@ -160,7 +160,7 @@ export default tseslint.config(
     ['src/platform/**'],
     [
       ban(
-        ['**/stores', '**/stores/*', '**/services', '**/services/*', '**/pages/*', '**/components/*', '**/i18n'],
+        ['**/stores', '**/stores/*', '**/services', '**/services/*', '**/screens/*', '**/components/*', '**/i18n'],
         'The platform adapter depends on Taro only (DESIGN.md §2).',
       ),
     ],
@@ -174,7 +174,7 @@ export default tseslint.config(
           '**/stores/*',
           '**/services',
           '**/services/*',
-          '**/pages/*',
+          '**/screens/*',
           '**/components/*',
           '**/platform',
           '**/platform/*',

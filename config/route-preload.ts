@@ -1,7 +1,7 @@
 import type HtmlWebpackPluginType from 'html-webpack-plugin';
 import type { Chunk, Compilation, Compiler } from 'webpack';
 
-/** An H5 screen: its page module (`pages/home/index`) and its path (`/`, `/article/:id`). */
+/** An H5 screen: its page module (`screens/main/home/index`) and its path (`/`, `/article/:id`). */
 export interface PreloadRoute {
   page: string;
   path: string;

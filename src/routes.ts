@@ -21,20 +21,27 @@ export const ROUTES: Record<RouteName, RouteDef> = table.routes;
  */
 export const BUILT_ROUTES = table.built as RouteName[];
 
-/** The mini program's main package: the tab pages (a tab page cannot live in a sub-package). */
-export const MAIN_PACKAGE_ROOT = 'pages';
+/** Every screen's page lives at `screens/<package>/<screen>/index`; this folder holds them all. */
+export const SCREENS_ROOT = 'screens';
+
+/** The mini program's main package (`screens/main/...`): the tab pages (a tab page cannot live in a sub-package). */
+export const MAIN_PACKAGE = 'main';
 
 export interface MiniProgramPackages {
-  /** Main package pages, `pages/home/index`, ... */
+  /** Main package pages, `screens/main/home/index`, ... */
   pages: string[];
-  /** One sub-package per other first folder of a page (`account/login/index` -> root `account`, page `login/index`). */
+  /**
+   * One sub-package per other package folder of a page (`screens/account/login/index` -> root `screens/account`,
+   * page `login/index`).
+   */
   subPackages: { root: string; pages: string[] }[];
 }
 
 /**
- * The mini program's packages, derived from the route table, so a screen in a new folder (`order/...`) is in the
- * build as soon as its route is built: no list of roots to keep in step. The not-found page stays last (its H5 route
- * catches every path no other page matched), so its package goes last and it goes last in it.
+ * The mini program's packages, derived from the route table, so a screen in a new package folder
+ * (`screens/merchant/...`) is in the build as soon as its route is built: no list of roots to keep in step. The
+ * not-found page stays last (its H5 route catches every path no other page matched), so its package goes last and it
+ * goes last in it.
  */
 export function miniProgramPackages(routes: readonly RouteName[] = BUILT_ROUTES): MiniProgramPackages {
   return packagesOf(
@@ -43,18 +50,25 @@ export function miniProgramPackages(routes: readonly RouteName[] = BUILT_ROUTES)
   );
 }
 
-/** miniProgramPackages for page paths (`root/.../index`), the not-found page given. */
+/** The package folder of a page path: `screens/account/login/index` -> `screens/account`. */
+export function packageRootOf(page: string): string {
+  const [root, pkg] = page.split('/');
+  if (root !== SCREENS_ROOT || !pkg) throw new Error(`A page lives at ${SCREENS_ROOT}/<package>/<screen>: ${page}`);
+  return `${root}/${pkg}`;
+}
+
+/** miniProgramPackages for page paths (`screens/<package>/.../index`), the not-found page given. */
 export function packagesOf(all: readonly string[], notFound: string): MiniProgramPackages {
   const ordered = [...all.filter((p) => p !== notFound), ...(all.includes(notFound) ? [notFound] : [])];
-  const rootOf = (page: string) => page.slice(0, page.indexOf('/'));
-  const roots = [...new Set(ordered.map(rootOf))].filter((root) => root !== MAIN_PACKAGE_ROOT);
-  const notFoundRoot = rootOf(notFound);
+  const main = `${SCREENS_ROOT}/${MAIN_PACKAGE}`;
+  const roots = [...new Set(ordered.map(packageRootOf))].filter((root) => root !== main);
+  const notFoundRoot = packageRootOf(notFound);
   if (roots.includes(notFoundRoot)) roots.push(...roots.splice(roots.indexOf(notFoundRoot), 1));
   return {
-    pages: ordered.filter((p) => rootOf(p) === MAIN_PACKAGE_ROOT),
+    pages: ordered.filter((p) => packageRootOf(p) === main),
     subPackages: roots.map((root) => ({
       root,
-      pages: ordered.filter((p) => rootOf(p) === root).map((p) => p.slice(root.length + 1)),
+      pages: ordered.filter((p) => packageRootOf(p) === root).map((p) => p.slice(root.length + 1)),
     })),
   };
 }

@@ -8,6 +8,7 @@ import { weappLogin } from './login';
 import { nativeMap, weappLocation } from './location';
 import { taroScrollTo } from './scroll';
 import { weappPayment } from './payment';
+import { ROUTES } from '../routes';
 import type { Platform } from './types';
 
 export * from './types';
@@ -34,7 +35,7 @@ export const platform: Platform = {
     const query = Object.entries(options)
       .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
       .join('&');
-    void Taro.reLaunch({ url: `/${current?.route ?? 'pages/home/index'}${query ? `?${query}` : ''}` });
+    void Taro.reLaunch({ url: `/${current?.route ?? ROUTES.home.page}${query ? `?${query}` : ''}` });
   },
   setTitle(title) {
     void Taro.setNavigationBarTitle({ title });

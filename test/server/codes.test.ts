@@ -234,7 +234,7 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
       expect(code!.query.get('access_token')).toBe('TOKEN-1');
       expect(code!.body).toEqual({
         scene: 'r=3',
-        page: 'pages/home/index',
+        page: 'screens/main/home/index',
         check_path: true,
         env_version: 'release',
         width: 430,

@@ -129,19 +129,19 @@ const violations: Array<[string, string, string, string]> = [
   ],
   [
     'a page imports the services',
-    'src/pages/home/index.tsx',
-    "import { createApi } from '../../services';\nexport const a = createApi;\n",
+    'src/screens/main/home/index.tsx',
+    "import { createApi } from '../../../services';\nexport const a = createApi;\n",
     RESTRICTED,
   ],
   [
     'a page imports the platform',
-    'src/discover/search/index.tsx',
-    "import { platform } from '../../platform';\nexport const p = platform;\n",
+    'src/screens/discover/search/index.tsx',
+    "import { platform } from '../../../platform';\nexport const p = platform;\n",
     RESTRICTED,
   ],
   [
     'a page calls a Taro platform API',
-    'src/account/login/index.tsx',
+    'src/screens/account/login/index.tsx',
     "import { request } from '@tarojs/taro';\nexport const r = request;\n",
     RESTRICTED,
   ],
@@ -228,8 +228,8 @@ const allowed: Array<[string, string, string]> = [
   ],
   [
     'a page uses a Taro lifecycle hook, stores and components',
-    'src/pages/home/index.tsx',
-    "import { useDidShow } from '@tarojs/taro';\nimport { useStores } from '../../stores';\nimport { PageShell } from '../../components/page-shell';\nexport const x = [useDidShow, useStores, PageShell];\n",
+    'src/screens/main/home/index.tsx',
+    "import { useDidShow } from '@tarojs/taro';\nimport { useStores } from '../../../stores';\nimport { PageShell } from '../../../components/page-shell';\nexport const x = [useDidShow, useStores, PageShell];\n",
   ],
 ];
 

@@ -24,7 +24,9 @@ const pageOf = (name: string) => routes[name]!.page;
 const builtPages = table.built.map(pageOf);
 
 test('the scan finds the screens (a guard)', () => {
-  expect(screenFolders()).toEqual(expect.arrayContaining(['pages/home', 'account/login', 'subpages/not-found']));
+  expect(screenFolders()).toEqual(
+    expect.arrayContaining(['screens/main/home', 'screens/account/login', 'screens/misc/not-found']),
+  );
 });
 
 test('every screen folder is the page of a route', () => {

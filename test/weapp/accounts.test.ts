@@ -112,7 +112,7 @@ async function type(page: PageHandle, name: string, value: string) {
 
 describe('account sub-package', () => {
   test('holds the login, register, forgot-password, address, wallet and voucher screens', () => {
-    const account = subPackagesOf(readAppJson()).find((p) => p.root === 'account');
+    const account = subPackagesOf(readAppJson()).find((p) => p.root === 'screens/account');
     expect(account?.pages).toEqual([
       'login/index',
       'register/index',
@@ -128,7 +128,7 @@ describe('account sub-package', () => {
 describe('login page in the mini program', () => {
   test('loads with the form and WeChat sign-in', async () => {
     const h = await launch();
-    const page = await h.openPage('account/login/index');
+    const page = await h.openPage('screens/account/login/index');
     const texts = page.texts();
     for (const text of [cn.auth.email, cn.auth.password, cn.auth.forgot, cn.auth.wechat]) expect(texts).toContain(text);
     expect(vnodeText(page.render())).toContain(cn.auth.wechat);
@@ -136,7 +136,7 @@ describe('login page in the mini program', () => {
 
   test('WeChat sign-in: wx.login code -> wxminilogin -> me, "登录成功", then home', async () => {
     const h = await launch();
-    const page = await h.openPage('account/login/index');
+    const page = await h.openPage('screens/account/login/index');
     await page.tap(page.byClass('login__wechat-button')[0]!);
     await h.loop.waitFor(() => urls(h, 'reLaunch').length > 0, 'the screen change after the success toast');
     expect(h.callsTo('login')).toHaveLength(1);
@@ -145,12 +145,12 @@ describe('login page in the mini program', () => {
     expect(h.requests.find((r) => r.endpoint === 'me')?.header.Authorization).toBe('Bearer tok-mini');
     expect(toasts(h)).toContain(cn.auth.success);
     expect(h.storage.get('token')).toBe('tok-mini');
-    expect(urls(h, 'reLaunch')).toEqual(['/pages/home/index']);
+    expect(urls(h, 'reLaunch')).toEqual(['/screens/main/home/index']);
   });
 
   test('e-mail and password: checked first, then sent with a wx.login code; isBack goes back', async () => {
     const h = await launch();
-    const page = await h.openPage('account/login/index', { isBack: '1' });
+    const page = await h.openPage('screens/account/login/index', { isBack: '1' });
     await page.tap(page.byClass('login__submit')[0]!);
     expect(page.texts()).toContain(cn.auth.error_email_empty);
     expect(h.requests.some((r) => r.endpoint === 'login')).toBe(false);
@@ -172,7 +172,7 @@ describe('signed in', () => {
 
   test('the user centre loads `me` and shows the profile, balance and default address', async () => {
     const h = await launch(signedIn);
-    const page = await h.openPage('pages/mine/index');
+    const page = await h.openPage('screens/main/mine/index');
     expect(h.requests.find((r) => r.endpoint === 'me')?.header.Authorization).toBe('Bearer tok-1');
     const texts = page.texts();
     expect(texts).toContain(cn.mine.hello.replace('{name}', USER.nickname));
@@ -181,27 +181,27 @@ describe('signed in', () => {
     for (const text of [cn.mine.orders, cn.mine.addresses, cn.mine.wallet, cn.mine.vouchers])
       expect(texts).toContain(text);
     await page.tap(page.byClass('mine__entry--addresses')[0]!);
-    expect(urls(h, 'navigateTo')).toEqual(['/account/addresses/index']);
+    expect(urls(h, 'navigateTo')).toEqual(['/screens/account/addresses/index']);
     expect(h.navigationFailures).toEqual([]);
   });
 
   test('the address book lists the addresses', async () => {
     const h = await launch(signedIn);
-    const page = await h.openPage('account/addresses/index');
+    const page = await h.openPage('screens/account/addresses/index');
     expect(page.texts()).toEqual(
       expect.arrayContaining([cn.address.title, '南山区 · 科兴科学园 · B · 808', cn.address.default]),
     );
     await page.tap(page.byClass('addresses__add')[0]!);
-    expect(urls(h, 'navigateTo')).toEqual(['/account/address-edit/index']);
+    expect(urls(h, 'navigateTo')).toEqual(['/screens/account/address-edit/index']);
     expect(h.navigationFailures).toEqual([]);
   });
 
   test('register, forgot password and address edit load', async () => {
     const h = await launch(signedIn);
     for (const [route, text] of [
-      ['account/register/index', cn.register.title],
-      ['account/forgetpwd/index', cn.reset.send],
-      ['account/address-edit/index', cn.address.new_title],
+      ['screens/account/register/index', cn.register.title],
+      ['screens/account/forgetpwd/index', cn.reset.send],
+      ['screens/account/address-edit/index', cn.address.new_title],
     ] as const) {
       const page = await h.openPage(route);
       expect(page.texts()).toContain(text);

@@ -79,7 +79,7 @@ describe('the check can fail', () => {
   test('wcc rejects a page whose wxs module is missing', () => {
     const dir = copyOfBuild();
     fs.writeFileSync(
-      path.join(dir, 'pages', 'home', 'index.wxml'),
+      path.join(dir, 'screens', 'main', 'home', 'index.wxml'),
       '<wxs module="m" src="../../nope.wxs" />\n<view/>\n',
     );
     expect(() => compileWxml(dir)).toThrow(/nope\.wxs not found/);

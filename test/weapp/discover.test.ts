@@ -54,7 +54,7 @@ const textOf = (page: PageHandle, cls: string) => page.byClass(cls).map((n) => d
 describe('discover in the mini program, against the seeded server', () => {
   test('home without an address: the prompt, the IP city for the map, and a tap on the map chooses the nearest address', async () => {
     const before = h.requests.length;
-    const home = await h.openPage('pages/home/index');
+    const home = await h.openPage('screens/main/home/index');
     expect(home.texts()).toEqual(
       expect.arrayContaining([cn.home.title, cn.home.prompt, cn.location.use_mine, cn.home.news]),
     );
@@ -93,13 +93,13 @@ describe('discover in the mini program, against the seeded server', () => {
     const first = home.byClass('store-card')[0]!;
     await home.tap(first);
     const urls = h.callsTo('navigateTo').map(([o]) => String((o as { url?: string }).url));
-    expect(urls.at(-1)).toMatch(/^\/discover\/restaurant-detail\/index\?id=\d+$/);
+    expect(urls.at(-1)).toMatch(/^\/screens\/discover\/restaurant-detail\/index\?id=\d+$/);
     expect(h.navigationFailures).toEqual([]);
   });
 
   test('restaurant_list: the restaurants delivering to the saved address, cuisines, promotions, ads and sorts', async () => {
     const before = h.requests.length;
-    const list = await h.openPage('discover/restaurant-list/index');
+    const list = await h.openPage('screens/discover/restaurant-list/index');
     const [call] = requestsTo('storelist', before);
     expect(call!.query).toMatchObject({ page: '1', page_size: '10', sort: 'distance' });
     const server = await get<PagedData<StoreSummary>>(
@@ -123,7 +123,7 @@ describe('discover in the mini program, against the seeded server', () => {
 
   test('restaurant_detail: header, menu by category, sold-out dishes, and the choice layer refusing a missing compulsory group', async () => {
     const before = h.requests.length;
-    const page = await h.openPage('discover/restaurant-detail/index', { id: '9' });
+    const page = await h.openPage('screens/discover/restaurant-detail/index', { id: '9' });
     const info = await get<StoreInfo>('storeinfo?id=9');
     const menu = await get<Menu>('menulist?restaurant_id=9');
     expect(requestsTo('storeinfo', before)[0]!.query).toMatchObject({ id: '9' });
@@ -147,7 +147,7 @@ describe('discover in the mini program, against the seeded server', () => {
   });
 
   test('restaurant_detail of a closed restaurant shows when it resumes', async () => {
-    const page = await h.openPage('discover/restaurant-detail/index?id=15');
+    const page = await h.openPage('screens/discover/restaurant-detail/index?id=15');
     const info = await get<StoreInfo>('storeinfo?id=15');
     expect(info.is_open).toBe(false);
     const status = textOf(page, 'store-header__status')[0]!;

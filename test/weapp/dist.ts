@@ -51,7 +51,7 @@ export function subPackagesOf(app: AppJson): SubPackage[] {
   return [...(app.subPackages ?? []), ...(app.subpackages ?? [])];
 }
 
-/** Every page route of the app, main package first: `pages/home/index`, `subpages/article/index`, ... */
+/** Every page route of the app, main package first: `screens/main/home/index`, `screens/misc/article/index`, ... */
 export function allPages(app: AppJson): string[] {
   const sub = subPackagesOf(app).flatMap((p) => p.pages.map((page) => `${normalizeRoot(p.root)}/${page}`));
   return [...app.pages, ...sub];

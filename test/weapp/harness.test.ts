@@ -93,7 +93,7 @@ describe('the compiled mini program in a headless harness', () => {
   let home: PageHandle;
 
   test('home requests the news and shows the titles the API returned', async () => {
-    home = await h.openPage('pages/home/index');
+    home = await h.openPage('screens/main/home/index');
     const [news] = requestsTo('whats-news-list');
     expect(news).toBeDefined();
     expect(news!.method).toBe('GET');
@@ -123,12 +123,12 @@ describe('the compiled mini program in a headless harness', () => {
     const item = home.byClass('home__news-item')[0]!;
     await home.tap(item);
     const navigations = h.callsTo('navigateTo').map(([opts]) => String((opts as { url?: string }).url));
-    expect(navigations).toEqual([`/subpages/article/index?id=${NEWS[0]!.id}`]);
+    expect(navigations).toEqual([`/screens/misc/article/index?id=${NEWS[0]!.id}`]);
   });
 
   test('the article page requests its article and shows the title and the body', async () => {
     const before = h.requests.length;
-    const article = await h.openPage('subpages/article/index', { id: '42' });
+    const article = await h.openPage('screens/misc/article/index', { id: '42' });
     const requests = h.requests.slice(before).filter((r) => r.endpoint === 'article');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe(`${API_BASE}/api/szeat/article?id=42`);
@@ -146,15 +146,15 @@ describe('the compiled mini program in a headless harness', () => {
   });
 
   test('an unknown article shows the not-found message instead of failing', async () => {
-    const page = await h.openPage('subpages/article/index?id=999');
+    const page = await h.openPage('screens/misc/article/index?id=999');
     expect(page.texts()).toContain(cn.article.not_found);
     await h.closePage();
   });
 
   test.each([
-    ['pages/orders/index', cn.orders.login_prompt],
-    ['pages/mine/index', cn.mine.login_prompt],
-    ['subpages/not-found/index', cn.not_found.title],
+    ['screens/main/orders/index', cn.orders.login_prompt],
+    ['screens/main/mine/index', cn.mine.login_prompt],
+    ['screens/misc/not-found/index', cn.not_found.title],
   ])('%s loads and renders', async (route, text) => {
     const page = await h.openPage(route);
     expect(page.setDataCount).toBeGreaterThan(0);
@@ -164,12 +164,12 @@ describe('the compiled mini program in a headless harness', () => {
   });
 
   test("not-found's back-home link relaunches the home tab", async () => {
-    const page = await h.openPage('subpages/not-found/index');
+    const page = await h.openPage('screens/misc/not-found/index');
     const link = page.byClass('not-found__home')[0];
     expect(link).toBeDefined();
     await page.tap(link!);
     const relaunches = h.callsTo('reLaunch').map(([opts]) => String((opts as { url?: string }).url));
-    expect(relaunches).toEqual(['/pages/home/index']);
+    expect(relaunches).toEqual(['/screens/main/home/index']);
     expect(h.navigationFailures).toEqual([]);
     await h.closePage();
   });
@@ -183,7 +183,7 @@ describe('the harness notices a crash', () => {
     });
     try {
       await broken.launch();
-      await broken.openPage('pages/home/index');
+      await broken.openPage('screens/main/home/index');
       expect(broken.errors.some((e) => e.startsWith('App onError'))).toBe(true);
     } finally {
       broken.dispose();

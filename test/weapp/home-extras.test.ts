@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 test('the seeded pop-ups show once on this device; a new restaurants row', async () => {
-  const home = await h.openPage('pages/home/index');
+  const home = await h.openPage('screens/main/home/index');
   await h.settle();
   const listed = h.requests.filter((r) => r.endpoint === 'popuplist');
   expect(listed.length).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ test('English is in the main package: no chunk of its own, no sub-package', () =
 });
 
 test('a saved English choice: home is in English from its first render, and asks the API in English', async () => {
-  const home = await h.openPage('pages/home/index');
+  const home = await h.openPage('screens/main/home/index');
   const first = home.byClass('home__prompt').map((n) => dataTexts(n).join(''));
   expect(first).toEqual([en.home.prompt]);
   await h.settle();

@@ -4,7 +4,7 @@
  * restaurant it names, and a restaurant shows its mini program code.
  */
 import cn from '../../src/i18n/cn.json';
-import { ROUTES } from '../../src/routes';
+import { packageRootOf, ROUTES } from '../../src/routes';
 import { assertBuilt, readAppJson, subPackagesOf } from './dist';
 import { dataTexts, WeappHarness } from './harness';
 import { startApiServer, type ApiServer } from './support/api-server';
@@ -37,8 +37,9 @@ const navigations = (since: number) =>
 describe('links and codes in the mini program', () => {
   it('builds the web-view page in a sub-package, not the main package', () => {
     const app = readAppJson();
-    const [root, ...rest] = ROUTES.webview.page.split('/');
-    expect(subPackagesOf(app).find((p) => p.root.replace(/\/$/, '') === root)?.pages).toContain(rest.join('/'));
+    const root = packageRootOf(ROUTES.webview.page);
+    const rest = ROUTES.webview.page.slice(root.length + 1);
+    expect(subPackagesOf(app).find((p) => p.root.replace(/\/$/, '') === root)?.pages).toContain(rest);
     expect(app.pages).not.toContain(ROUTES.webview.page);
   });
 

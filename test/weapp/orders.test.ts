@@ -129,7 +129,7 @@ describe('ordering in the mini program, against the seeded server', () => {
   let orderId = 0;
 
   test('restaurant_detail: dishes with options go into the server cart, which the cart panel shows', async () => {
-    const page = await h.openPage('discover/restaurant-detail/index', { id: String(NOODLES_SHOP) });
+    const page = await h.openPage('screens/discover/restaurant-detail/index', { id: String(NOODLES_SHOP) });
     const menu = await get<Menu>(`menulist?restaurant_id=${NOODLES_SHOP}`);
     const items = menu.categories.flatMap((c) => c.items);
     await addDish(
@@ -157,12 +157,12 @@ describe('ordering in the mini program, against the seeded server', () => {
     await page.tap(page.byClass('cart-line__minus')[0]!);
 
     await page.tap(page.byClass('cart-panel__checkout')[0]!);
-    expect(lastUrl('navigateTo')).toBe(`/order/settlement/index?rid=${NOODLES_SHOP}`);
+    expect(lastUrl('navigateTo')).toBe(`/screens/order/settlement/index?rid=${NOODLES_SHOP}`);
     expect(h.navigationFailures).toEqual([]);
   });
 
   test('settlement renders the server quote; WeChat Pay through wx.requestPayment; payment success', async () => {
-    const page = await h.openPage(`order/settlement/index?rid=${NOODLES_SHOP}`);
+    const page = await h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
     const address = user.default_address!;
     const quote = await get<Quote>('confirmorder', {
       restaurant_id: NOODLES_SHOP,
@@ -193,7 +193,7 @@ describe('ordering in the mini program, against the seeded server', () => {
       expect.arrayContaining(['timeStamp', 'nonceStr', 'package', 'signType', 'paySign']),
     );
     const url = lastUrl('reLaunch');
-    expect(url).toMatch(/^\/order\/pay-success\/index\?orderId=\d+$/);
+    expect(url).toMatch(/^\/screens\/order\/pay-success\/index\?orderId=\d+$/);
     orderId = Number(queryOf(url).orderId);
 
     const success = await h.openPage(url.slice(1));
@@ -210,7 +210,7 @@ describe('ordering in the mini program, against the seeded server', () => {
   });
 
   test('order detail renders every field and follows a status change while open', async () => {
-    const page = await h.openPage(`order/detail/index?orderId=${orderId}`);
+    const page = await h.openPage(`screens/order/detail/index?orderId=${orderId}`);
     const order = await get<Order>(`orderinfo?id=${orderId}`);
     expect(textOf(page, 'order-status')).toEqual([order.status_text]);
     expect(textOf(page, 'order-detail__line-name')).toEqual(order.lines.map((l) => l.name));
@@ -242,7 +242,7 @@ describe('ordering in the mini program, against the seeded server', () => {
       .flatMap((c) => c.items)
       .find((i) => !i.sold_out && i.option_groups.every((g) => !g.compulsory) && i.price_fen >= 1500)!;
     await get('addcart', { restaurant_id: NOODLES_SHOP, dish_id: plain.id, quantity: 1 });
-    const page = await h.openPage(`order/settlement/index?rid=${NOODLES_SHOP}`);
+    const page = await h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
     expect(textOf(page, 'settlement__line-name')).toEqual([plain.name]);
     await page.tap(page.byClass('settlement__method--wechat')[0]!);
 
@@ -266,7 +266,7 @@ describe('ordering in the mini program, against the seeded server', () => {
     expect(questions).toEqual([cn.pay.cancel_confirm]);
     expect(sheets).toBe(2);
     const url = lastUrl('reLaunch');
-    expect(url).toMatch(/^\/order\/pay-success\/index\?orderId=\d+$/);
+    expect(url).toMatch(/^\/screens\/order\/pay-success\/index\?orderId=\d+$/);
     expect((await get<Order>(`orderinfo?id=${queryOf(url).orderId}`)).paid).toBe(true);
     h.modalBehaviour = undefined;
     h.paymentBehaviour = undefined;

@@ -22,7 +22,7 @@ import {
 
 const MAIN_BUDGET = 446 * 1024;
 const SUB_BUDGET = 2 * 1024 * 1024;
-const TABS = ['pages/home/index', 'pages/orders/index', 'pages/mine/index'];
+const TABS = ['screens/main/home/index', 'screens/main/orders/index', 'screens/main/mine/index'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -99,8 +99,8 @@ describe('what only sub-package screens use stays out of the main package', () =
     // A getter of CartStore: property names survive minification.
     const marker = 'belowMinimumFen';
     expect(carrying(mainScripts(), marker)).toEqual([]);
-    expect(carrying(scriptsUnder('discover'), marker).length).toBeGreaterThan(0);
-    expect(carrying(scriptsUnder('order'), marker).length).toBeGreaterThan(0);
+    expect(carrying(scriptsUnder('screens/discover'), marker).length).toBeGreaterThan(0);
+    expect(carrying(scriptsUnder('screens/order'), marker).length).toBeGreaterThan(0);
   });
 });
 
@@ -126,7 +126,9 @@ describe('app.json', () => {
   test('lists the pages, each with its compiled files, and the sub-packages', () => {
     expect(app.pages.length).toBeGreaterThan(0);
     expect(app.pages).toEqual(expect.arrayContaining(TABS));
-    expect(allPages(app)).toEqual(expect.arrayContaining(['subpages/article/index', 'subpages/not-found/index']));
+    expect(allPages(app)).toEqual(
+      expect.arrayContaining(['screens/misc/article/index', 'screens/misc/not-found/index']),
+    );
     for (const page of allPages(app)) {
       for (const ext of ['js', 'json', 'wxml']) {
         expect(`${page}.${ext}: ${fs.existsSync(path.join(DIST, `${page}.${ext}`))}`).toBe(`${page}.${ext}: true`);

@@ -4,7 +4,7 @@
  * (One file, one module state: English is not loaded when it starts. test/app/i18n/saved-language.test.tsx covers
  * start-up with a saved English choice.)
  */
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
 import { hasPack } from '../../../src/i18n';

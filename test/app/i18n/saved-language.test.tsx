@@ -3,7 +3,7 @@
  * renders, so the first render is English; when the pack cannot be had this visit is in Chinese and the customer is
  * told. (Its own file: English is not loaded when it starts.)
  */
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
 import { hasPack } from '../../../src/i18n';

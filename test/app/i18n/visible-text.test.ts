@@ -9,7 +9,7 @@ import { join, relative } from 'path';
 import ts from 'typescript';
 
 const root = join(__dirname, '../../..');
-const DIRS = ['src/components', 'src/pages', 'src/subpages', 'src/account', 'src/discover', 'src/order'];
+const DIRS = ['src/components', 'src/screens'];
 
 /** Symbols that are the same in every language. */
 const ALLOWED = new Set(['×', '⌕', '▾', '404', '·', '/', '-', '|', '¥']);
@@ -88,7 +88,7 @@ describe('visible text goes through t()', () => {
   it('finds the screens and components to scan', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
     expect(files.map((f) => relative(root, f))).toEqual(
-      expect.arrayContaining(['src/pages/home/index.tsx', 'src/subpages/article/index.tsx']),
+      expect.arrayContaining(['src/screens/main/home/index.tsx', 'src/screens/misc/article/index.tsx']),
     );
   });
 

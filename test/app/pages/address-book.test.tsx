@@ -1,7 +1,7 @@
 /** The address book (list, add, edit, delete, set default) and the user centre around it. */
-import AddressEditPage from '../../../src/account/address-edit';
-import AddressesPage from '../../../src/account/addresses';
-import MinePage from '../../../src/pages/mine';
+import AddressEditPage from '../../../src/screens/account/address-edit';
+import AddressesPage from '../../../src/screens/account/addresses';
+import MinePage from '../../../src/screens/main/mine';
 import { ApiError } from '../../../src/services';
 import { RootStore, StoreProvider } from '../../../src/stores';
 import { fakePlatform } from '../support/fake-platform';

@@ -1,4 +1,4 @@
-import ArticlePage from '../../../src/subpages/article';
+import ArticlePage from '../../../src/screens/misc/article';
 import { ApiError, HttpError } from '../../../src/services/http';
 import type { Article } from '../../../types/api/articles';
 import { deferred } from '../support/fake-platform';

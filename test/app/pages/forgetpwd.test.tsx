@@ -1,6 +1,6 @@
 /** /forgetpwd: phone, send code (60 s countdown), code, new password twice; "password changed, log in again". */
 import { act } from 'react';
-import ForgetPwdPage from '../../../src/account/forgetpwd';
+import ForgetPwdPage from '../../../src/screens/account/forgetpwd';
 import { ApiError } from '../../../src/services';
 import { fieldError, typeInto } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';

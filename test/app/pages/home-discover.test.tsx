@@ -1,7 +1,7 @@
 /** Home's address choice, map and nearby restaurants (the discover issue); home.test.tsx covers its news. */
 import type * as ReactTypes from 'react';
 import type { MapViewProps } from '../../../src/components/map/types';
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import { GeolocationError } from '../../../src/platform/types';
 import { HttpError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';

@@ -1,5 +1,5 @@
 /** Home's seeded pop-ups (popuplist / updatepopup) and its "new restaurants" row (newstores), in both languages. */
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import { HttpError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';
 import type { Popup } from '../../../types/api/catalogue';

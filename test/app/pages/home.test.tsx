@@ -1,4 +1,4 @@
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import { HttpError } from '../../../src/services/http';
 import type { ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';

@@ -3,10 +3,10 @@
  * links are announced), a restaurant shows its own scannable code (H5: link and QR; mini program: its mini program
  * code), and a mini program code's `scene` opens the restaurant it names.
  */
-import RestaurantDetailPage from '../../../src/discover/restaurant-detail';
-import RestaurantListPage from '../../../src/discover/restaurant-list';
-import HomePage from '../../../src/pages/home';
-import WebViewPage from '../../../src/subpages/webview';
+import RestaurantDetailPage from '../../../src/screens/discover/restaurant-detail';
+import RestaurantListPage from '../../../src/screens/discover/restaurant-list';
+import HomePage from '../../../src/screens/main/home';
+import WebViewPage from '../../../src/screens/misc/webview';
 import { LOCATION_KEY } from '../../../src/stores';
 import type { OpenUrlOutcome } from '../../../src/platform/types';
 import type { Ad, Promotion } from '../../../types/api/catalogue';

@@ -1,5 +1,5 @@
 /** /login: checks before sending, success toast and where it goes (isBack), WeChat sign-in on both platforms. */
-import LoginPage from '../../../src/account/login';
+import LoginPage from '../../../src/screens/account/login';
 import { ApiError } from '../../../src/services';
 import { authResult, fieldError, typeInto, USER } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';

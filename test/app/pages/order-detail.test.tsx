@@ -1,4 +1,4 @@
-import OrderDetailPage, { ORDER_POLL_MS } from '../../../src/order/detail';
+import OrderDetailPage, { ORDER_POLL_MS } from '../../../src/screens/order/detail';
 import { ApiError } from '../../../src/services/http';
 import { ErrorCode } from '../../../types/errors';
 import { order } from '../support/orders';

@@ -1,4 +1,4 @@
-import PaySuccessPage from '../../../src/order/pay-success';
+import PaySuccessPage from '../../../src/screens/order/pay-success';
 import { order } from '../support/orders';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, waitFor } from '../support/render';

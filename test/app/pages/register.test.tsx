@@ -1,6 +1,6 @@
 /** /register: every field, the specification's messages before sending, the address from areas and buildings. */
 import { act } from 'react';
-import RegisterPage from '../../../src/account/register';
+import RegisterPage from '../../../src/screens/account/register';
 import { ApiError } from '../../../src/services';
 import { AREAS, authResult, BUILDINGS, choosePlace, fieldError, optionIn, typeInto, USER } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';

@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import RestaurantDetailPage from '../../../src/discover/restaurant-detail';
+import RestaurantDetailPage from '../../../src/screens/discover/restaurant-detail';
 import { ApiError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';
 import { ErrorCode } from '../../../types/errors';

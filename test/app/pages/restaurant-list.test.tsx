@@ -1,4 +1,4 @@
-import RestaurantListPage from '../../../src/discover/restaurant-list';
+import RestaurantListPage from '../../../src/screens/discover/restaurant-list';
 import { HttpError } from '../../../src/services/http';
 import { LOCATION_KEY } from '../../../src/stores';
 import type { Ad, Promotion } from '../../../types/api/catalogue';

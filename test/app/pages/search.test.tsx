@@ -1,4 +1,4 @@
-import SearchPage from '../../../src/discover/search';
+import SearchPage from '../../../src/screens/discover/search';
 import type { MultipleSearch, SearchHit } from '../../../types/api/search';
 import { typeIn } from '../support/discover';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';

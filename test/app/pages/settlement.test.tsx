@@ -1,4 +1,4 @@
-import SettlementPage from '../../../src/order/settlement';
+import SettlementPage from '../../../src/screens/order/settlement';
 import { ApiError, HttpError } from '../../../src/services/http';
 import type { Address } from '../../../types/api/addresses';
 import type { SubmitOrderResult } from '../../../types/api/checkout';

@@ -1,5 +1,5 @@
 /** The H5 top bar and footer (spec §2) as they render around a page. */
-import HomePage from '../../../src/pages/home';
+import HomePage from '../../../src/screens/main/home';
 import { fakeApi, paged, renderPage } from '../support/page';
 import { click, getByText, queryByText } from '../support/render';
 

@@ -1,6 +1,6 @@
-import MinePage from '../../../src/pages/mine';
-import OrdersPage from '../../../src/pages/orders';
-import NotFoundPage from '../../../src/subpages/not-found';
+import MinePage from '../../../src/screens/main/mine';
+import OrdersPage from '../../../src/screens/main/orders';
+import NotFoundPage from '../../../src/screens/misc/not-found';
 import { orderSummary } from '../support/orders';
 import { fakeApi, paged, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';

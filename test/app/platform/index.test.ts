@@ -58,18 +58,18 @@ describe('weapp platform', () => {
 
   it('reloads by relaunching the current page with its parameters', () => {
     fakeTaro.getCurrentPages.mockReturnValue([
-      { route: 'pages/home/index' },
-      { route: 'subpages/article/index', options: { id: '42', q: 'a b' } },
+      { route: 'screens/main/home/index' },
+      { route: 'screens/misc/article/index', options: { id: '42', q: 'a b' } },
     ]);
     weapp.reload();
     expect(fakeTaro.reLaunch).toHaveBeenCalledTimes(1);
-    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/subpages/article/index?id=42&q=a%20b' });
+    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/screens/misc/article/index?id=42&q=a%20b' });
   });
 
   it('reloads home when no page is open', () => {
     fakeTaro.getCurrentPages.mockReturnValue([]);
     weapp.reload();
-    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/pages/home/index' });
+    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/screens/main/home/index' });
   });
 
   it('labels the tab bar in the current language, ignoring a failure off a tab page', async () => {

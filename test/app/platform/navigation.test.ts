@@ -16,7 +16,10 @@ describe('weapp navigation', () => {
   it('opens a tab page with switchTab (no parameters: switchTab takes none)', async () => {
     await weappNavigation.go('orders');
     await weappNavigation.go('home', { from: 'x' });
-    expect(fakeTaro.switchTab.mock.calls.map((c) => c[0].url)).toEqual(['/pages/orders/index', '/pages/home/index']);
+    expect(fakeTaro.switchTab.mock.calls.map((c) => c[0].url)).toEqual([
+      '/screens/main/orders/index',
+      '/screens/main/home/index',
+    ]);
     expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
   });
 
@@ -25,7 +28,7 @@ describe('weapp navigation', () => {
     await weappNavigation.go('login', { isBack: 1 });
     await weappNavigation.go('search');
     expect(fakeTaro.navigateTo.mock.calls.map((c) => c[0].url)).toEqual([
-      '/subpages/article/index?id=42',
+      '/screens/misc/article/index?id=42',
       BUILT_ROUTES.includes('login') ? `${weappPage('login')}?isBack=1` : weappPage('login'),
       weappPage('search'),
     ]);
@@ -36,7 +39,7 @@ describe('weapp navigation', () => {
     await weappNavigation.replace('home');
     await weappNavigation.replace('orderDetail', { orderId: 'A1' });
     expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual([
-      '/pages/home/index',
+      '/screens/main/home/index',
       BUILT_ROUTES.includes('orderDetail') ? `${weappPage('orderDetail')}?orderId=A1` : weappPage('orderDetail'),
     ]);
   });
@@ -57,14 +60,17 @@ describe('weapp navigation', () => {
   });
 
   it('goes back when there is a page to go back to, else relaunches home', async () => {
-    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'pages/home/index' }, { route: 'subpages/article/index' }]);
+    fakeTaro.getCurrentPages.mockReturnValue([
+      { route: 'screens/main/home/index' },
+      { route: 'screens/misc/article/index' },
+    ]);
     await weappNavigation.back();
     expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
     expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
-    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'subpages/article/index' }]);
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'screens/misc/article/index' }]);
     await weappNavigation.back();
     expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
-    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/pages/home/index' });
+    expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/screens/main/home/index' });
   });
 
   it("reads the page's query parameters, without Taro's own", () => {

@@ -83,7 +83,7 @@ describe('route table', () => {
   it('has exactly the three tab pages home, orders and mine', () => {
     const tabs = (Object.keys(ROUTES) as RouteName[]).filter((r) => ROUTES[r].tab);
     expect(tabs.sort()).toEqual(['home', 'mine', 'orders']);
-    tabs.forEach((r) => expect(ROUTES[r].page).toMatch(/^pages\//));
+    tabs.forEach((r) => expect(ROUTES[r].page).toMatch(/^screens\/main\//));
   });
 
   it('gives every route a unique page and path', () => {
@@ -113,30 +113,30 @@ describe('mini program packages (derived from the route table)', () => {
   });
 
   it('makes a package for a new screen folder without any list to update', () => {
-    const nf = 'subpages/not-found/index';
+    const nf = 'screens/misc/not-found/index';
     const result = packagesOf(
       [
-        'pages/home/index',
-        'subpages/article/index',
+        'screens/main/home/index',
+        'screens/misc/article/index',
         nf,
-        'promo/landing/index',
-        'promo/deal/index',
-        'order/rating/index',
+        'screens/promo/landing/index',
+        'screens/promo/deal/index',
+        'screens/order/rating/index',
       ],
       nf,
     );
     expect(result).toEqual({
-      pages: ['pages/home/index'],
+      pages: ['screens/main/home/index'],
       subPackages: [
-        { root: 'promo', pages: ['landing/index', 'deal/index'] },
-        { root: 'order', pages: ['rating/index'] },
-        { root: 'subpages', pages: ['article/index', 'not-found/index'] },
+        { root: 'screens/promo', pages: ['landing/index', 'deal/index'] },
+        { root: 'screens/order', pages: ['rating/index'] },
+        { root: 'screens/misc', pages: ['article/index', 'not-found/index'] },
       ],
     });
   });
 
   it('includes a reserved route as soon as it is built', () => {
     const built = miniProgramPackages([...BUILT_ROUTES, 'rating']);
-    expect(built.subPackages.find((p) => p.root === 'order')?.pages).toContain('rating/index');
+    expect(built.subPackages.find((p) => p.root === 'screens/order')?.pages).toContain('rating/index');
   });
 });

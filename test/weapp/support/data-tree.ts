@@ -64,7 +64,7 @@ export function hasClass(node: DataNode, cls: string): boolean {
   return typeof node.cl === 'string' && node.cl.split(/\s+/).includes(cls);
 }
 
-/** Splits `/subpages/article/index?id=42` into a route and its query. */
+/** Splits `/screens/misc/article/index?id=42` into a route and its query. */
 export function parsePageUrl(url: string): { route: string; query: Record<string, string> } {
   const [pathPart = '', queryPart = ''] = url.split('?', 2);
   const query = Object.fromEntries(new URLSearchParams(queryPart));

@@ -1,0 +1,111 @@
+import { Text, View } from '@tarojs/components';
+import { useDidShow } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import type { OrderSummary } from '../../../../types/api/orders';
+import { LoadMore } from '../../../components/load-more';
+import { LoginPrompt } from '../../../components/login-prompt';
+import { OrderStatus } from '../../../components/order-status';
+import { PageShell } from '../../../components/page-shell';
+import { Empty, ErrorState, Loading } from '../../../components/state-view';
+import { useStores, useT } from '../../../stores';
+import { formatDate } from '../../../utils/date';
+import { formatPrice } from '../../../utils/price';
+import { usePaged } from '../../../utils/use-paged';
+import './index.scss';
+import { pressable } from '../../../utils/a11y';
+
+const PAGE_SIZE = 10;
+
+/** The orders tab: the customer's orders, newest first, with load more; each opens its detail. */
+function OrdersPage() {
+  const { api, session, platform, ui, payment } = useStores();
+  const t = useT();
+  const loggedIn = session.isLoggedIn;
+  const orders = usePaged<OrderSummary>(
+    (page) =>
+      loggedIn
+        ? api.orders.list(page, PAGE_SIZE)
+        : Promise.resolve({ list: [], total: 0, page, page_size: PAGE_SIZE, has_more: false }),
+    [loggedIn, ui.lang],
+  );
+  // Back on the tab (after paying, or an order moved on): the list again from the top.
+  const shownOnce = useRef(false);
+  useDidShow(() => {
+    platform.setTitle(t('orders.title'));
+    if (shownOnce.current && loggedIn) orders.reload();
+    shownOnce.current = true;
+  });
+
+  // An unpaid online order can be paid from the list; where it stands afterwards is on its detail page.
+  const pay = async (orderId: number) => {
+    const result = await payment.pay(orderId);
+    if (result === 'paid') await platform.navigation.go('paySuccess', { orderId });
+    else if (result !== 'left') orders.reload();
+  };
+
+  if (!loggedIn) {
+    return (
+      <PageShell>
+        <View className='tab-page'>
+          <LoginPrompt message={t('orders.login_prompt')} />
+        </View>
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell>
+      <View className='tab-page orders'>
+        <Text className='orders__title'>{t('orders.title')}</Text>
+        {orders.status === 'loading' && <Loading />}
+        {orders.status === 'error' && (
+          <ErrorState
+            message={`${t('orders.load_failed')}: ${ui.errorMessage(orders.error)}`}
+            onRetry={orders.reload}
+          />
+        )}
+        {orders.status === 'ready' && orders.items.length === 0 && <Empty message={t('orders.empty')} />}
+        {orders.items.map((o) => (
+          <View
+            key={o.id}
+            className='order-card'
+            {...pressable(() => void platform.navigation.go('orderDetail', { orderId: o.id }))}
+          >
+            <View className='order-card__head'>
+              <Text className='order-card__name'>{o.restaurant_name}</Text>
+              <OrderStatus status={o.status} text={o.status_text} />
+            </View>
+            <View className='order-card__foot'>
+              <Text className='order-card__time'>{formatDate(o.created_at, ui.lang, true)}</Text>
+              <Text className='order-card__count'>{t('orders.item_count', { count: o.item_count })}</Text>
+              <Text className='order-card__total'>{formatPrice(o.total_fen)}</Text>
+              {o.needs_payment && (
+                <Text
+                  className='order-card__pay'
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void pay(o.id);
+                  }}
+                >
+                  {t('order.pay_now')}
+                </Text>
+              )}
+            </View>
+          </View>
+        ))}
+        {orders.status === 'ready' && orders.items.length > 0 && (
+          <LoadMore
+            hasMore={orders.hasMore}
+            loading={orders.loadingMore}
+            error={orders.moreError}
+            onMore={orders.loadMore}
+            endText={t('orders.end')}
+          />
+        )}
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(OrdersPage);

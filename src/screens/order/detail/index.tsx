@@ -1,0 +1,212 @@
+import { Text, View } from '@tarojs/components';
+import { useDidHide, useDidShow } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Order } from '../../../../types/api/orders';
+import { ErrorCode } from '../../../../types/errors';
+import { FINAL_STATUSES } from '../../../../types/order-status';
+import { LoginPrompt } from '../../../components/login-prompt';
+import { OrderStatus } from '../../../components/order-status';
+import { PageShell } from '../../../components/page-shell';
+import { ErrorState, Loading } from '../../../components/state-view';
+import { useStores, useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
+import { formatDate } from '../../../utils/date';
+import { formatPrice } from '../../../utils/price';
+import { usePolling } from '../../../utils/use-polling';
+import { methodLabel } from '../settlement/parts/choices';
+import './index.scss';
+import { useRouteParams } from '../../../utils/use-route-params';
+
+/** Issue 9: the open page shows a new status within 5 seconds. */
+export const ORDER_POLL_MS = 4000;
+
+/**
+ * order_detail/{orderId}: every field of the specification's Order, the progress steps, the collection code and the
+ * disclaimer about disputes after collection. While the page is shown it asks again every few seconds (both
+ * platforms), and stops when it is hidden or closed.
+ */
+function OrderDetailPage() {
+  const { api, session, platform, ui, payment } = useStores();
+  const t = useT();
+  const nav = platform.navigation;
+  const raw = useRouteParams(nav, 'orderDetail').orderId ?? '';
+  const orderId = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
+  const [order, setOrder] = useState<Order | undefined>();
+  const [error, setError] = useState<unknown>();
+  const [shown, setShown] = useState(true);
+  const latest = useRef(0);
+
+  const load = useCallback(() => {
+    if (!orderId || !session.isLoggedIn) return;
+    const call = ++latest.current;
+    api.orders.info(orderId).then(
+      (data) => {
+        if (call !== latest.current) return;
+        setOrder(data);
+        setError(undefined);
+      },
+      (err: unknown) => {
+        // A failed refresh keeps what is on screen.
+        if (call === latest.current) setError(err);
+      },
+    );
+  }, [api, orderId, session.isLoggedIn]);
+
+  useEffect(load, [load, ui.lang]);
+  useDidShow(() => {
+    platform.setTitle(t('order.title'));
+    setShown(true);
+  });
+  useDidHide(() => setShown(false));
+  // Nothing moves an accomplished or refunded order any more.
+  usePolling(load, ORDER_POLL_MS, shown && !!order && !(FINAL_STATUSES as readonly number[]).includes(order.status));
+
+  const pay = async () => {
+    const result = await payment.pay(orderId);
+    if (result === 'paid') load();
+  };
+
+  if (!session.isLoggedIn) {
+    return (
+      <PageShell>
+        <LoginPrompt message={t('order.login_prompt')} />
+      </PageShell>
+    );
+  }
+  const notFound = !orderId || (error as { code?: number } | undefined)?.code === ErrorCode.NotFound;
+  if (notFound && !order) {
+    return (
+      <PageShell>
+        <ErrorState message={t('order.not_found')} />
+      </PageShell>
+    );
+  }
+  if (!order) {
+    return (
+      <PageShell>{error ? <ErrorState message={ui.errorMessage(error)} onRetry={load} /> : <Loading />}</PageShell>
+    );
+  }
+
+  const online = order.payment_method === 'wechat' || order.payment_method === 'alipay';
+  const canPay = online && !order.paid && order.status === 0;
+  const rows: Array<[string, string, string]> = [
+    ['id', t('order.id'), order.order_no || String(order.id)],
+    ['time', t('order.time'), formatDate(order.created_at, ui.lang, true)],
+    ['restaurant', t('order.restaurant'), order.restaurant_name],
+    ['mode', t('order.mode'), t(`checkout.${order.mode}`)],
+    ...(order.mode === 'collection' && order.collection_time
+      ? [
+          ['collection-time', t('order.collection_time'), formatDate(order.collection_time, ui.lang, true)] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['payment-method', t('order.payment_method'), methodLabel(t, order.payment_method)],
+    ...(order.payment_method !== 'cod'
+      ? [
+          ['paid', t('order.payment_status'), order.paid ? t('order.paid') : t('order.unpaid')] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
+    // A collection order has nobody to deliver to.
+    ...(order.recipient_name
+      ? [['recipient', t('order.recipient'), order.recipient_name] as [string, string, string]]
+      : []),
+    ...(order.phone ? [['phone', t('order.phone'), order.phone] as [string, string, string]] : []),
+    ...(order.mode === 'delivery' ? [['address', t('order.address'), order.address] as [string, string, string]] : []),
+    ['cutlery', t('order.cutlery'), order.cutlery ? t('order.cutlery_yes') : t('order.cutlery_no')],
+    ['comment', t('order.comment'), order.comment || t('order.no_comment')],
+  ];
+
+  return (
+    <PageShell>
+      <View className='order-detail'>
+        <View className='order-detail__card order-detail__head'>
+          <OrderStatus status={order.status} text={order.status_text} />
+          <Text className='order-detail__live'>{t('order.live')}</Text>
+          {canPay && order.pay_before ? (
+            <Text className='order-detail__pay-before'>
+              {t('order.pay_before', { time: formatDate(order.pay_before, ui.lang, true) })}
+            </Text>
+          ) : null}
+          {canPay && (
+            <Text className='order-detail__pay' {...pressable(() => void pay())}>
+              {t('order.pay_now')}
+            </Text>
+          )}
+        </View>
+
+        {order.collection_code && (
+          <View className='order-detail__card order-detail__code'>
+            <Text className='order-detail__code-label'>{t('order.collection_code')}</Text>
+            <Text className='order-detail__code-value'>{order.collection_code}</Text>
+          </View>
+        )}
+
+        <View className='order-detail__card order-detail__steps'>
+          <Text className='order-detail__card-title'>{t('order.progress')}</Text>
+          {order.steps.map((step) => (
+            <View key={step.key} className={`order-step ${step.done ? 'order-step--done' : ''}`}>
+              <Text className='order-step__dot'>{step.done ? '●' : '○'}</Text>
+              <Text className='order-step__label'>{step.label}</Text>
+              {step.at ? <Text className='order-step__time'>{formatDate(step.at, ui.lang, true)}</Text> : null}
+            </View>
+          ))}
+        </View>
+
+        <View className='order-detail__card order-detail__items'>
+          <Text className='order-detail__card-title'>{t('order.items')}</Text>
+          {order.lines.map((line, i) => (
+            <View key={`${line.dish_id}-${i}`} className='order-detail__line'>
+              <View className='order-detail__line-main'>
+                <Text className='order-detail__line-name'>{line.name}</Text>
+                {line.option_names.length > 0 && (
+                  <Text className='order-detail__line-options'>{line.option_names.join(t('menu.list_separator'))}</Text>
+                )}
+              </View>
+              <Text className='order-detail__line-quantity'>×{line.quantity}</Text>
+              <Text className='order-detail__line-price'>{formatPrice(line.line_total_fen)}</Text>
+            </View>
+          ))}
+          <View className='order-detail__row order-detail__row--goods'>
+            <Text>{t('order.goods')}</Text>
+            <Text>{formatPrice(order.goods_fen)}</Text>
+          </View>
+          <View className='order-detail__row order-detail__row--delivery-fee'>
+            <Text>{t('order.delivery_fee')}</Text>
+            <Text>{formatPrice(order.delivery_fee_fen)}</Text>
+          </View>
+          {order.discount_fen > 0 && (
+            <View className='order-detail__row order-detail__row--discount'>
+              <Text>{t('order.discount')}</Text>
+              <Text>-{formatPrice(order.discount_fen)}</Text>
+            </View>
+          )}
+          <View className='order-detail__row order-detail__row--total'>
+            <Text>{t('order.total')}</Text>
+            <Text className='order-detail__total'>{formatPrice(order.total_fen)}</Text>
+          </View>
+        </View>
+
+        <View className='order-detail__card order-detail__info'>
+          {rows.map(([key, label, value]) => (
+            <View key={key} className={`order-detail__row order-detail__row--${key}`}>
+              <Text className='order-detail__label'>{label}</Text>
+              <Text className='order-detail__value'>{value}</Text>
+            </View>
+          ))}
+        </View>
+
+        <Text className='order-detail__disclaimer'>{t('order.disclaimer')}</Text>
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(OrderDetailPage);

@@ -1,0 +1,70 @@
+import { Text, View } from '@tarojs/components';
+import type { CartLine } from '../../../../../types/api/cart';
+import type { Problem, Quote } from '../../../../../types/api/checkout';
+import { useT } from '../../../../stores';
+import { formatPrice } from '../../../../utils/price';
+
+/** What changed since the cart was filled (the quote's problems): shown before the customer pays. */
+export function ChangesList({ problems }: { problems: Problem[] }) {
+  const t = useT();
+  if (problems.length === 0) return null;
+  return (
+    <View className='settlement__changes' role='alert'>
+      <Text className='settlement__changes-title'>{t('checkout.changes_title')}</Text>
+      {problems.map((p, i) => (
+        <Text
+          key={`${p.code}-${p.cart_id ?? i}`}
+          className={`settlement__change settlement__change--${p.code} ${p.blocking ? 'settlement__change--blocking' : ''}`}
+        >
+          {p.message}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+export function Lines({ lines }: { lines: CartLine[] }) {
+  const t = useT();
+  return (
+    <View className='settlement__card settlement__lines'>
+      {lines.map((line) => (
+        <View key={line.cart_id} className={`settlement__line ${line.sold_out ? 'settlement__line--sold-out' : ''}`}>
+          <View className='settlement__line-main'>
+            <Text className='settlement__line-name'>{line.name}</Text>
+            {line.option_names.length > 0 && (
+              <Text className='settlement__line-options'>{line.option_names.join(t('menu.list_separator'))}</Text>
+            )}
+          </View>
+          <Text className='settlement__line-quantity'>×{line.quantity}</Text>
+          <Text className='settlement__line-price'>{formatPrice(line.line_total_fen)}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+/** Goods + delivery fee - discount = total, as the server computed them. */
+export function Amounts({ quote }: { quote: Quote }) {
+  const t = useT();
+  const rows = [
+    { key: 'goods', label: t('checkout.goods'), value: formatPrice(quote.goods_fen) },
+    { key: 'delivery-fee', label: t('checkout.delivery_fee'), value: formatPrice(quote.delivery_fee_fen) },
+    ...(quote.discount_fen > 0
+      ? [{ key: 'discount', label: t('checkout.discount'), value: `-${formatPrice(quote.discount_fen)}` }]
+      : []),
+  ];
+  return (
+    <View className='settlement__card settlement__amounts'>
+      {rows.map((r) => (
+        <View key={r.key} className={`settlement__row settlement__amount--${r.key}`}>
+          <Text className='settlement__row-label'>{r.label}</Text>
+          <Text className='settlement__row-value'>{r.value}</Text>
+        </View>
+      ))}
+      <View className='settlement__row settlement__amount--total'>
+        <Text className='settlement__row-label'>{t('checkout.total')}</Text>
+        <Text className='settlement__row-value settlement__total'>{formatPrice(quote.total_fen)}</Text>
+      </View>
+    </View>
+  );
+}
