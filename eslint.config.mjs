@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -23,6 +25,11 @@ const layer = (files, bans, paths = [], ignores = []) => ({
 const SERVER_NO_APP = ban(['@tarojs/*', 'react', 'react-dom', 'mobx*'], 'The server never imports the app.');
 const MODULE = 'server/src/modules/*';
 const zone = (target, from, message) => ({ target, from, message });
+/** Every module folder (server/src/modules/<name>/), read when ESLint starts, so a new module is covered at once. */
+const MODULE_NAMES = fs
+  .readdirSync(path.join(import.meta.dirname, 'server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const SERVER_ZONES = [
   zone(
     `${MODULE}/repository.ts`,
@@ -38,6 +45,16 @@ const SERVER_ZONES = [
     `${MODULE}/routes.ts`,
     [`${MODULE}/repository.ts`, 'server/src/integrations/**'],
     'Routes call the service only; integrations are called by services (DESIGN.md §2).',
+  ),
+  // Modules meet through services: another module's repository is its own business (zones cannot say "another",
+  // so one zone per module).
+  ...MODULE_NAMES.map((name) =>
+    zone(
+      `server/src/modules/${name}/**`,
+      MODULE_NAMES.filter((other) => other !== name).map((other) => `server/src/modules/${other}/repository.ts`),
+      "A module reaches another module through that module's service or its rows.ts (row types), never its " +
+        'repository.ts (DESIGN.md §2).',
+    ),
   ),
   // Below the modules: db/ (Kysely, migrations, tables) and the plugins know no module; the seed, which writes through
   // module repositories, sits above them (server/src/seed), and modules reach plugins/app (envelope, auth, cached

@@ -97,7 +97,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
 
   /** Moves each order placed in the last day and unchanged for DEMO_ADVANCE_SECONDS one step forward. */
   async function demoStep(at: number) {
-    const due = await uow.repos.orders.changedBefore(DEMO_STATUSES, at - demoMs, at - DAY, 200);
+    const due = await orders.changedBefore(DEMO_STATUSES, at - demoMs, at - DAY, 200);
     let advanced = 0;
     for (const o of due) {
       try {

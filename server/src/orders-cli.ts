@@ -7,7 +7,8 @@ import { translate } from './i18n/messages';
 import { createPayments } from './integrations/payments';
 import type { PaymentProvider } from './integrations/payments';
 import { createAppUnitOfWork } from './modules/repositories';
-import { createOrdersService, type OrderMove } from './modules/orders/service';
+import { createOrderServices } from './modules/order-services';
+import type { OrderMove } from './modules/orders/service';
 
 export const ORDERS_CLI_USAGE = `Usage: npm run orders -- <command> <order>
 
@@ -102,12 +103,12 @@ export async function runOrdersCli(
   const db = deps.db ?? (await openDb(config.DATABASE_URL));
   try {
     if (!deps.db) await migrateToLatest(db);
-    const orders = createOrdersService({
+    const { orders } = createOrderServices({
       uow: createAppUnitOfWork(db.kysely),
       now: deps.now ?? Date.now,
-      payments: deps.payments ?? createPayments(config),
-      paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
-      log: (msg, err) => io.err(`${msg}: ${String(err)}`),
+      integrations: { payments: deps.payments ?? createPayments(config) },
+      config,
+      log: { error: ({ err }: { err?: unknown }, msg) => io.err(`${msg}: ${String(err)}`) },
     });
     const move =
       command === 'advance'

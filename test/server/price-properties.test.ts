@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { evaluateLine } from '../../server/src/modules/cart/lines';
-import type { CartLineRow, DishData } from '../../server/src/modules/cart/repository';
+import type { CartLineRow, DishData } from '../../server/src/modules/cart/rows';
 import { goodsOf, quoteTotals } from '../../server/src/modules/checkout/money';
 import type { VoucherRow } from '../../server/src/modules/checkout/repository';
 import { voucherUsable } from '../../server/src/modules/checkout/vouchers';

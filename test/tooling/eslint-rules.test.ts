@@ -74,6 +74,18 @@ const violations: Array<[string, string, string, string]> = [
     ZONES,
   ],
   [
+    "a module's service imports another module's repository (types too)",
+    'server/src/modules/payments/service.ts',
+    "import type { OrdersRepository } from '../orders/repository';\nexport type R = OrdersRepository;\n",
+    ZONES,
+  ],
+  [
+    "a module's rule file imports another module's repository",
+    'server/src/modules/checkout/money.ts',
+    "import { createCartRepository } from '../cart/repository';\nexport const r = createCartRepository;\n",
+    ZONES,
+  ],
+  [
     'a repository imports its service',
     'server/src/modules/articles/repository.ts',
     "import { createArticlesService } from './service';\nexport const s = createArticlesService;\n",
@@ -200,6 +212,11 @@ const allowed: Array<[string, string, string]> = [
     'a service imports its repository type and a sibling rule file',
     'server/src/modules/stores/service.ts',
     "import type { StoresRepository } from './repository';\nimport { openState } from './hours';\nexport type R = StoresRepository;\nexport const o = openState;\n",
+  ],
+  [
+    "a module reaches another through that module's service and its rows.ts",
+    'server/src/modules/payments/service.ts',
+    "import type { OrderRow } from '../orders/rows';\nimport { orderNo } from '../orders/service';\nexport type O = OrderRow;\nexport const n = orderNo;\n",
   ],
   [
     'routes import their service',

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Integrations } from '../integrations';
 import { createOrdersService } from './orders/service';
+import { createRefunds } from './payments/refunds';
 import { createPaymentsService } from './payments/service';
 import type { AppUnitOfWork } from './repositories';
 
@@ -26,18 +27,24 @@ export interface OrderServicesDeps {
  * them, so the jobs' order moves and payment queries cannot drift from the app's.
  */
 export function createOrderServices({ uow, now, integrations, config, log }: OrderServicesDeps) {
+  const refunds = createRefunds({
+    uow,
+    now,
+    provider: integrations.payments,
+    log: (msg, err) => log?.error({ err }, msg),
+  });
   const orders = createOrdersService({
     uow,
     now,
-    payments: integrations.payments,
+    refunds,
     paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
-    log: (msg, err) => log?.error({ err }, msg),
   });
   const payments = createPaymentsService({
     uow,
     now,
     provider: integrations.payments,
     orders,
+    refunds,
     log: (msg, err) => (err || !log?.warn ? log?.error({ err }, msg) : log.warn(msg)),
   });
   return { orders, payments };

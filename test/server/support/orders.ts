@@ -1,5 +1,4 @@
-import { createOrdersService } from '../../../server/src/modules/orders/service';
-import { createPaymentsService } from '../../../server/src/modules/payments/service';
+import { createOrderServices } from '../../../server/src/modules/order-services';
 import { createAppUnitOfWork } from '../../../server/src/modules/repositories';
 import type { Api } from './accounts';
 import type { TestApp } from './app';
@@ -75,21 +74,21 @@ export async function creditWallet(t: TestApp, userId: number, amountFen: number
 
 /** The orders service on the test app's database and payment provider (what the operator tool and jobs call). */
 export function ordersServiceOf(t: TestApp, now: () => number = Date.now) {
-  return createOrdersService({
-    uow: createAppUnitOfWork(t.db.kysely),
-    now,
-    payments: t.integrations.payments,
-    paymentTimeoutMs: t.config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
-  });
+  return servicesOf(t, now).orders;
 }
 
 /** The payments service on the test app's database and provider (reconcile is what the job runner calls). */
 export function paymentsServiceOf(t: TestApp, now: () => number = Date.now) {
-  return createPaymentsService({
+  return servicesOf(t, now).payments;
+}
+
+/** The orders and payments services as the app and the jobs build them (modules/order-services.ts). */
+function servicesOf(t: TestApp, now: () => number) {
+  return createOrderServices({
     uow: createAppUnitOfWork(t.db.kysely),
     now,
-    provider: t.integrations.payments,
-    orders: ordersServiceOf(t, now),
+    integrations: t.integrations,
+    config: t.config,
   });
 }
 

@@ -3,7 +3,7 @@ import type { MenuItem } from '../../../../types/api/stores';
 import type { Lang } from '../../../../types/lang';
 import { buildChoice, QUANTITY_MAX, type Selection } from '../../../../types/menu-choice';
 import { failed, invalidField } from '../../errors';
-import type { CartLineRow, DishData } from './repository';
+import type { CartLineRow, DishData } from './rows';
 
 export { QUANTITY_MAX };
 

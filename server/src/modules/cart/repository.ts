@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/unit-of-work';
-
-export interface DishRow {
-  id: number;
-  restaurant_id: number;
-  name_cn: string;
-  name_en: string;
-  picture: string;
-  price_fen: number;
-  sold_out: number;
-}
+import type { CartLineRow, DishData, DishRow, RestaurantRow } from './rows';
 
 /**
  * The SQL of the cart: lines keyed by user, dish and option set, and the current menu rows that price them (read
@@ -29,7 +20,7 @@ export function createCartRepository(db: Executor) {
   ] as const;
 
   return {
-    lines: (userId: number, restaurantId: number) =>
+    lines: (userId: number, restaurantId: number): Promise<CartLineRow[]> =>
       db
         .selectFrom('cart_lines')
         .select(lineColumns)
@@ -38,7 +29,7 @@ export function createCartRepository(db: Executor) {
         .orderBy('id')
         .execute(),
 
-    line: (userId: number, id: number) =>
+    line: (userId: number, id: number): Promise<CartLineRow | undefined> =>
       db
         .selectFrom('cart_lines')
         .select(lineColumns)
@@ -126,7 +117,8 @@ export function createCartRepository(db: Executor) {
         .execute();
     },
 
-    restaurant: (id: number) => db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst(),
+    restaurant: (id: number): Promise<RestaurantRow | undefined> =>
+      db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst(),
 
     hours: (restaurantId: number) =>
       db
@@ -136,7 +128,7 @@ export function createCartRepository(db: Executor) {
         .execute(),
 
     /** The dishes with their option groups and options, as they are now (unknown ids are simply absent). */
-    async dishes(itemIds: number[]) {
+    async dishes(itemIds: number[]): Promise<DishData> {
       if (itemIds.length === 0) return { items: [], groups: [], options: [] };
       const items: DishRow[] = await db
         .selectFrom('menu_items')
@@ -170,6 +162,3 @@ export function createCartRepository(db: Executor) {
 }
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
-export type CartLineRow = NonNullable<Awaited<ReturnType<CartRepository['line']>>>;
-export type DishData = Awaited<ReturnType<CartRepository['dishes']>>;
-export type RestaurantRow = NonNullable<Awaited<ReturnType<CartRepository['restaurant']>>>;

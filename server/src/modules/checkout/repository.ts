@@ -5,12 +5,6 @@ import type { Executor } from '../../db/unit-of-work';
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
 export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'id'>;
 
-/** Whether an error is a unique-constraint violation (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = String((e as { code?: unknown })?.code ?? '');
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** The SQL of placing orders: idempotency keys, the order and its snapshots, vouchers. */
 export function createCheckoutRepository(db: Executor) {
   return {

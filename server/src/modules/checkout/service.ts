@@ -11,15 +11,15 @@ import type {
 import type { Lang } from '../../../../types/lang';
 import { OrderStatus } from '../../../../types/order-status';
 import { ErrorCode } from '../../../../types/errors';
+import { isUniqueViolation } from '../../db/constraints';
 import { AppError, conflict, failed, invalidField, notFound } from '../../errors';
 import { translate, type MessageParams } from '../../i18n/messages';
 import { evaluateLine, type EvaluatedLine } from '../cart/lines';
-import type { RestaurantRow } from '../cart/repository';
+import type { RestaurantRow } from '../cart/rows';
 import { distanceM } from '../places/distance';
 import type { AppUnitOfWork } from '../repositories';
 import { collectionSlots, openState } from '../stores/hours';
 import { goodsOf, quoteTotals, yuan } from './money';
-import { isUniqueViolation } from './repository';
 import { toVoucher, voucherUsable } from './vouchers';
 
 const PAYMENT_METHODS = ['wechat', 'alipay', 'cod', 'balance'] as const;

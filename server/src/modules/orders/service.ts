@@ -9,10 +9,10 @@ import {
   type OrderStatusCode,
 } from '../../../../types/order-status';
 import { AppError, failed, notFound } from '../../errors';
-import type { PaymentProvider } from '../../integrations/payments';
 import type { Transactional } from '../../db/unit-of-work';
+import type { Refunds, SentRefund } from '../payments/refunds';
 import type { AppUnitOfWork, Repositories } from '../repositories';
-import type { OrderRow } from './repository';
+import type { OrderRow } from './rows';
 
 export type OrdersTx = Transactional<Repositories>;
 /** Who moved an order: recorded in its status history. */
@@ -63,7 +63,7 @@ export interface OrderMove {
   wallet_returned_fen: number;
   voucher_returned: boolean;
   /** An online payment to give back through the provider (asked after the transaction). */
-  provider_refund: { refund_no: string; amount_fen: number; state: 'done' | 'pending' | 'failed' } | null;
+  provider_refund: SentRefund | null;
 }
 
 export interface MoveOptions {
@@ -75,10 +75,10 @@ export interface MoveOptions {
 export interface OrdersDeps {
   uow: AppUnitOfWork;
   now: () => number;
-  payments: PaymentProvider;
+  /** Gives back an ended order's online payment (the payments module's refunds). */
+  refunds: Refunds;
   /** Online orders not paid within this time are cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMs: number;
-  log?: (msg: string, err?: unknown) => void;
 }
 
 /**
@@ -89,10 +89,8 @@ export interface OrdersDeps {
  * an online payment after the transaction.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { uow, now, payments, paymentTimeoutMs } = deps;
+  const { uow, now, refunds, paymentTimeoutMs } = deps;
   const { repos } = uow;
-  const log = deps.log ?? (() => undefined);
-
   const payBefore = (o: OrderRow) =>
     o.status === S.Submitted && isOnline(o) ? Number(o.created_at) + paymentTimeoutMs : null;
 
@@ -133,37 +131,8 @@ export function createOrdersService(deps: OrdersDeps) {
       );
       if (moved.status === 'applied') walletReturned = walletPaid;
     }
-    let refund: { refund_no: string; amount_fen: number; out_trade_no: string; total_fen: number } | null = null;
-    if (isOnline(order) && order.paid_at !== null) {
-      const payment = await tx.payments.paidOf(order.id);
-      if (payment) {
-        const refundNo = `R${payment.out_trade_no}`;
-        const amount = Number(payment.amount_fen);
-        if (await tx.payments.addRefund(order.id, payment.out_trade_no, refundNo, amount, at)) {
-          refund = { refund_no: refundNo, amount_fen: amount, out_trade_no: payment.out_trade_no, total_fen: amount };
-        }
-      }
-    }
+    const refund = isOnline(order) && order.paid_at !== null ? await refunds.recordPaidOf(tx, order.id, at) : null;
     return { voucherReturned, walletReturned, refund };
-  }
-
-  /** Asks the provider for a refund recorded by a committed move (never inside the transaction). */
-  async function sendRefund(r: { refund_no: string; amount_fen: number; out_trade_no: string; total_fen: number }) {
-    let state: 'done' | 'pending' | 'failed';
-    try {
-      const result = await payments.refund({
-        outTradeNo: r.out_trade_no,
-        refundNo: r.refund_no,
-        amountFen: r.amount_fen,
-        totalFen: r.total_fen,
-      });
-      state = result.state;
-    } catch (err) {
-      state = 'failed';
-      log(`refund ${r.refund_no} failed`, err);
-    }
-    if (state !== 'pending') await repos.payments.setRefundState(r.refund_no, state, now());
-    return { refund_no: r.refund_no, amount_fen: r.amount_fen, state };
   }
 
   /** A move to Cancelled or Refunded with the give-backs, in one transaction. */
@@ -193,7 +162,7 @@ export function createOrdersService(deps: OrdersDeps) {
       status: done.status,
       wallet_returned_fen: done.walletReturned,
       voucher_returned: done.voucherReturned,
-      provider_refund: done.refund ? await sendRefund(done.refund) : null,
+      provider_refund: done.refund ? await refunds.send(done.refund) : null,
     };
     return move;
   }
@@ -297,11 +266,25 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Orders in a status (demo mode advances them). */
     inStatus: (status: number, before: number, limit?: number) => repos.orders.idsInStatus(status, before, limit),
 
+    /** Orders in these statuses, placed after `createdAfter` and unchanged since `changedBefore` (demo mode). */
+    changedBefore: (statuses: readonly number[], changedBefore: number, createdAfter: number, limit?: number) =>
+      repos.orders.changedBefore(statuses, changedBefore, createdAfter, limit),
+
     /** The deadline to pay an online order (epoch ms), null when nothing is to pay. */
     payBefore,
 
-    /** Asks the provider for a refund recorded in a committed transaction (a late payment's, for one). */
-    sendRefund,
+    /** An order by id (inside `tx` when given), or undefined. */
+    byId: (orderId: number, tx?: OrdersTx): Promise<OrderRow | undefined> => (tx ?? repos).orders.byId(orderId),
+
+    /** The customer's own order; another customer's is as absent as a missing one. */
+    ownedBy: (userId: number, orderId: number): Promise<OrderRow | undefined> => repos.orders.ownedBy(userId, orderId),
+
+    /**
+     * An unpaid online order is paid (Submitted -> AwaitingMerchant with its payment time), inside the caller's
+     * transaction; false when it was no longer unpaid (a racing move won).
+     */
+    markPaid: (tx: OrdersTx, order: Pick<OrderRow, 'id' | 'mode'>, at: number, paidAt: number) =>
+      transition(tx, order.id, S.Submitted, S.AwaitingMerchant, 'payment', { at, paidAt, mode: order.mode }),
   };
 }
 

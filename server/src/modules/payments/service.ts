@@ -12,9 +12,10 @@ import {
   type SandboxPayments,
 } from '../../integrations/payments';
 import { isUniqueViolation } from '../../db/constraints';
-import type { OrderRow } from '../orders/repository';
-import { isOnline, orderNo, statusText, transition, type OrdersService } from '../orders/service';
+import type { OrderRow } from '../orders/rows';
+import { isOnline, orderNo, statusText, type OrdersService } from '../orders/service';
 import type { AppUnitOfWork } from '../repositories';
+import type { Refunds, RefundToSend } from './refunds';
 
 export { SANDBOX_CASHIER_PATH, statusText };
 export type { CashierSession };
@@ -39,6 +40,7 @@ export interface PaymentsDeps {
   now: () => number;
   provider: PaymentProvider;
   orders: OrdersService;
+  refunds: Refunds;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -64,7 +66,7 @@ export function safeReturnPath(raw: string | undefined, fallback: string): strin
  * notification came. No provider call runs inside a transaction.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { uow, now, provider, orders } = deps;
+  const { uow, now, provider, orders, refunds } = deps;
   const { repos } = uow;
   const log = deps.log ?? (() => undefined);
 
@@ -89,7 +91,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await event('unknown_order', null);
       return 'unknown_order';
     }
-    const order = await repos.orders.byId(payment.order_id);
+    const order = await orders.byId(payment.order_id);
     if (!order) {
       await event('unknown_order', null);
       return 'unknown_order';
@@ -104,15 +106,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await event('closed', order.id);
       return 'closed';
     }
-    let refund: Parameters<OrdersService['sendRefund']>[0] | null = null;
+    let refund: RefundToSend | null = null;
     let outcome: NoticeOutcome;
     try {
       outcome = await uow.transaction(async (tx) => {
-        const paid = await transition(tx, order.id, S.Submitted, S.AwaitingMerchant, 'payment', {
-          at,
-          paidAt: notice.paidAt,
-          mode: order.mode,
-        });
+        const paid = await orders.markPaid(tx, order, at, notice.paidAt);
         if (paid) {
           if (!(await tx.payments.settle(notice.outTradeNo, 'paid', notice.transactionId, notice.paidAt, at))) {
             throw new Error(`payment ${notice.outTradeNo} was settled while its order was unpaid`);
@@ -120,15 +118,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
           await tx.payments.addEvent(eventRow('paid'));
           return 'paid';
         }
-        const now_ = await tx.orders.byId(order.id);
+        const now_ = await orders.byId(order.id, tx);
         const ended = now_?.status === S.Cancelled || now_?.status === S.Refunded;
         // Money taken for an order cancelled meanwhile: recorded once, and given back through the provider.
         if (ended && (await tx.payments.settle(notice.outTradeNo, 'late', notice.transactionId, notice.paidAt, at))) {
-          const amount = Number(payment.amount_fen);
-          const refundNo = `R${notice.outTradeNo}`;
-          if (await tx.payments.addRefund(order.id, notice.outTradeNo, refundNo, amount, at)) {
-            refund = { refund_no: refundNo, amount_fen: amount, out_trade_no: notice.outTradeNo, total_fen: amount };
-          }
+          refund = await refunds.record(tx, order.id, payment, at);
           await tx.payments.addEvent(eventRow('late'));
           return 'late';
         }
@@ -141,7 +135,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await event('duplicate', order.id);
       return 'duplicate';
     }
-    if (refund) await orders.sendRefund(refund);
+    if (refund) await refunds.send(refund);
     return outcome;
 
     function eventRow(outcome: NoticeOutcome) {
@@ -159,7 +153,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function ownOrder(userId: number, orderId: number) {
-    const order = await repos.orders.ownedBy(userId, orderId);
+    const order = await orders.ownedBy(userId, orderId);
     if (!order) throw notFound('order.not_found', { id: orderId });
     return order;
   }
@@ -296,7 +290,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const sandbox = asSandbox(provider);
       const session = sandbox?.session(token) ?? null;
       if (!session) return null;
-      const order = await repos.orders.byId(session.order_id);
+      const order = await orders.byId(session.order_id);
       return { session, status: order?.status ?? null, expired: now() > session.expires_at };
     },
 

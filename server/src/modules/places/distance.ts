@@ -12,8 +12,16 @@ export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** A latitude/longitude box (degrees). */
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
 /** A latitude/longitude box containing every point within radiusM of the centre (for an indexable prefilter). */
-export function boundingBox(lat: number, lng: number, radiusM: number) {
+export function boundingBox(lat: number, lng: number, radiusM: number): Box {
   const dLat = (radiusM / EARTH_RADIUS_M) * (180 / Math.PI);
   const cos = Math.max(Math.cos(rad(lat)), 0.01);
   const dLng = Math.min(180, dLat / cos);

@@ -1,18 +1,12 @@
 import type { Kysely } from 'kysely';
 import { contains, containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
+import type { Box } from './distance';
 
 export interface BuildingFilter {
   areaId?: number;
   cityId?: number;
   keyword?: string;
-}
-
-export interface Box {
-  minLat: number;
-  maxLat: number;
-  minLng: number;
-  maxLng: number;
 }
 
 /** The only SQL for cities, areas and buildings. */

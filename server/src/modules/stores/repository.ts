@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { contains, containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
-import type { Box } from '../places/repository';
+import type { Box } from '../places/distance';
 
 /** The only SQL for restaurants, their hours, cuisines, menus and reviews. */
 export function createStoresRepository(db: Kysely<Database>) {
