@@ -4,8 +4,8 @@ import { USER_TABLES } from '../../server/src/modules/accounts/repository';
 import { welcomeVoucher } from '../../server/src/modules/checkout/welcome';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import type { Db } from '../../server/src/db';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import { apiOf, freshIp, placeOf, registerUser, type Api, type Place } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { freshIp, registerUser } from './support/accounts';
 import { creditWallet, ORDER_RID, placeOrder } from './support/orders';
 
 /** The tables of the live schema that have a `user_id` column. */
@@ -45,15 +45,10 @@ const freshPerson = () => `merge${process.pid}x${++personCounter}`;
  * links its WeChat hands over every row it owns, and every table with a user_id column is known to the merge.
  */
 describe.each(DIALECTS)('account merge on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
+  const t = useTestApp(dialect);
+  const { api } = t;
   let dishes: number[];
   beforeAll(async () => {
-    // The test clock (restaurant 2 open then): orders placed on the wall clock failed at night.
-    t = await startTestApp(dialect, {}, { now: testClock().now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
     const plain = await t.db.kysely
       .selectFrom('menu_items as m')
       .select('m.id')
@@ -68,7 +63,6 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
     dishes = plain.map((d) => d.id);
     expect(dishes).toHaveLength(2);
   });
-  afterAll(() => t.close());
 
   const mini = (code: string, token?: string) =>
     api.post('wxminilogin', { code }, { ip: freshIp(), ...(token ? { token } : {}) });
@@ -90,7 +84,7 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
     const id = w.user.id;
     const addr = await api.post(
       'saveaddr',
-      { name: '微信', phone: '13700000000', area_id: place.areaId, building_id: place.buildingId, room_no: '9' },
+      { name: '微信', phone: '13700000000', area_id: t.place.areaId, building_id: t.place.buildingId, room_no: '9' },
       { token },
     );
     expect(addr.body.code).toBe(ErrorCode.Ok);
@@ -121,7 +115,7 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
 
   it('moves carts, orders, vouchers, ledger and balance, addresses, reviews and keys; deletes nothing', async () => {
     const w = await wechatOnlyWithData();
-    const u = await registerUser(api, place); // its own welcome voucher and address
+    const u = await registerUser(api, t.place); // its own welcome voucher and address
     await creditWallet(t, u.id, 700, `merge-u-${u.id}`);
     expect((await addCart(u.token, dishes[0]!, 3)).body.code).toBe(ErrorCode.Ok);
     const tables = await userIdTables(t.db);
@@ -186,12 +180,12 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(user.address_count).toBe(2);
     expect((await api.get('addrlist', { token: u.token })).body.data.list).toHaveLength(2);
-    expect((await api.get('addrlist', { token: u.token })).body.data.list[0].is_default).toBe(true);
+    expect((await api.get('addrlist', { token: u.token })).body.data.list[0]!.is_default).toBe(true);
   });
 
   it('50 links at once of one WeChat account with data merge it exactly once', async () => {
     const w = await wechatOnlyWithData();
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const res = await Promise.all(Array.from({ length: 50 }, () => mini(codeFor(w.who), u.token)));
     const codes = res.map((r) => r.body.code as number);
     expect(codes.every((c) => c === ErrorCode.Ok || c === ErrorCode.Conflict)).toBe(true);
@@ -209,10 +203,10 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
   });
 
   it('still refuses (409) to merge an account with a password, e-mail or phone, and keeps it whole', async () => {
-    const owner = await registerUser(api, place);
+    const owner = await registerUser(api, t.place);
     const who = freshPerson();
     expect((await mini(codeFor(who), owner.token)).body.data.wechat_linked).toBe(true);
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const res = await mini(codeFor(who), u.token);
     expect(res.status).toBe(409);
     expect(await countWhere(t.db, 'wechat_identities', owner.id)).toBe(1);

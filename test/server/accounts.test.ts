@@ -1,42 +1,31 @@
 import { ErrorCode } from '../../types/errors';
 import { DEMO_USER } from '../../server/src/seed/accounts';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 import {
-  apiOf,
   count,
   freshEmail,
   freshIp,
   freshPhone,
   PASSWORD,
-  placeOf,
+  type Place,
   registerUser,
   registration,
   sha256b64url,
-  type Api,
-  type Place,
 } from './support/accounts';
 
 const MINUTE = 60 * 1000;
 
 describe.each(DIALECTS)('accounts API on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
 
   const userByEmail = (email: string) =>
     t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
   describe('reg', () => {
     it('creates the account with its default address, signs in, and stores only hashes', async () => {
-      const body = registration(place, { email: 'Han.Meimei@Example.COM', name: '  韩梅梅 ' });
+      const body = registration(t.place, { email: 'Han.Meimei@Example.COM', name: '  韩梅梅 ' });
       const res = await api.post('reg', body, { ip: freshIp() });
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(ErrorCode.Ok);
@@ -57,12 +46,12 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       expect(data.user.default_address).toMatchObject({
         name: '韩梅梅',
         phone: body.phone,
-        area_id: place.areaId,
-        building_id: place.buildingId,
+        area_id: t.place.areaId,
+        building_id: t.place.buildingId,
         building_no: 'B',
         room_no: '1201',
-        lat: place.lat,
-        lng: place.lng,
+        lat: t.place.lat,
+        lng: t.place.lng,
         is_default: true,
       });
 
@@ -71,7 +60,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
         name: '韩梅梅',
         phone: body.phone,
         language: 'cn',
-        default_address_id: data.user.default_address.id,
+        default_address_id: data.user.default_address!.id,
       });
       expect(user!.password_hash).toMatch(/^\$argon2id\$/);
       expect(user!.password_hash).not.toContain(PASSWORD);
@@ -88,7 +77,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('records the language of the request and the mini program platform', async () => {
-      const body = registration(place);
+      const body = registration(t.place);
       const res = await api.post('reg', body, {
         ip: freshIp(),
         lang: 'en',
@@ -96,7 +85,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       });
       expect(res.body.msg).toBe('Success');
       expect(res.body.data.user.language).toBe('en');
-      expect(res.body.data.user.default_address.area_name).toMatch(/[A-Za-z]/);
+      expect(res.body.data.user.default_address!.area_name).toMatch(/[A-Za-z]/);
       const session = await t.db.kysely
         .selectFrom('sessions')
         .select('platform')
@@ -109,7 +98,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       for (const password of ['12345678', 'p'.repeat(128)]) {
         const res = await api.post(
           'reg',
-          registration(place, { password, confirm_password: password, name: '名'.repeat(32) }),
+          registration(t.place, { password, confirm_password: password, name: '名'.repeat(32) }),
           {
             ip: freshIp(),
           },
@@ -266,7 +255,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       'refuses %s with a message for that field, in both languages, writing nothing',
       async (_, change, field, cn, en) => {
         const before = await count(t.db, 'users');
-        const body: Record<string, unknown> = { ...registration(place), ...change(place) };
+        const body: Record<string, unknown> = { ...registration(t.place), ...change(t.place) };
         for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
         const zh = await api.post('reg', body, { ip: freshIp() });
         expect(zh.status).toBe(400);
@@ -285,16 +274,16 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('refuses a wrong type with the shared validation envelope', async () => {
-      const res = await api.post('reg', { ...registration(place), area_id: 'abc' }, { ip: freshIp(), lang: 'en' });
+      const res = await api.post('reg', { ...registration(t.place), area_id: 'abc' }, { ip: freshIp(), lang: 'en' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: ErrorCode.Validation, msg: 'area_id must be a whole number', data: null });
     });
 
     it('answers a clear conflict for a registered e-mail (any case) or phone, and writes nothing', async () => {
-      const first = await registerUser(api, place);
+      const first = await registerUser(api, t.place);
       const before = await count(t.db, 'users');
       const addressesBefore = await count(t.db, 'addresses');
-      const sameEmail = await api.post('reg', registration(place, { email: first.email.toUpperCase() }), {
+      const sameEmail = await api.post('reg', registration(t.place, { email: first.email.toUpperCase() }), {
         ip: freshIp(),
       });
       expect(sameEmail.status).toBe(409);
@@ -303,7 +292,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
         msg: '该邮箱已注册，请直接登录或找回密码',
         data: null,
       });
-      const samePhone = await api.post('reg', registration(place, { phone: first.phone }), {
+      const samePhone = await api.post('reg', registration(t.place, { phone: first.phone }), {
         ip: freshIp(),
         lang: 'en',
       });
@@ -320,17 +309,17 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     it('limits registrations per client: 10 an hour', async () => {
       const ip = freshIp();
       for (let i = 0; i < 10; i++)
-        expect((await api.post('reg', registration(place), { ip })).body.code).toBe(ErrorCode.Ok);
-      const limited = await api.post('reg', registration(place), { ip, lang: 'en' });
+        expect((await api.post('reg', registration(t.place), { ip })).body.code).toBe(ErrorCode.Ok);
+      const limited = await api.post('reg', registration(t.place), { ip, lang: 'en' });
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({
         code: ErrorCode.RateLimited,
         msg: 'Too many sign-ups from your network. Please try again later.',
         data: null,
       });
-      expect((await api.post('reg', registration(place), { ip: freshIp() })).body.code).toBe(ErrorCode.Ok);
+      expect((await api.post('reg', registration(t.place), { ip: freshIp() })).body.code).toBe(ErrorCode.Ok);
       clock.advance(61 * MINUTE);
-      expect((await api.post('reg', registration(place), { ip })).body.code).toBe(ErrorCode.Ok);
+      expect((await api.post('reg', registration(t.place), { ip })).body.code).toBe(ErrorCode.Ok);
     });
   });
 
@@ -355,7 +344,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('sends `code` as optional (defaults to empty) and updates the account language', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const res = await api.post('login', { email: u.email, password: PASSWORD }, { ip: freshIp(), lang: 'en' });
       expect(res.body.code).toBe(ErrorCode.Ok);
       expect(res.body.data.user.language).toBe('en');
@@ -363,7 +352,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('answers a wrong password and an unknown e-mail with the same generic message', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const wrong = await api.post('login', { email: u.email, password: 'wrong-password' }, { ip: freshIp() });
       const unknown = await api.post(
         'login',
@@ -412,7 +401,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('locks an e-mail after 5 failures in 15 minutes, even for the right password, from any client', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       for (let i = 0; i < 5; i++) {
         expect(
           (await api.post('login', { email: u.email, password: 'wrong-password' }, { ip: freshIp() })).body.code,
@@ -440,7 +429,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('clears the e-mail count after a good login', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       for (let i = 0; i < 4; i++)
         await api.post('login', { email: u.email, password: 'wrong-password' }, { ip: freshIp() });
       expect((await api.post('login', { email: u.email, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(
@@ -458,7 +447,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 
     it('limits a client to 20 failures in 15 minutes across e-mails; a good login does not reset that', async () => {
       const ip = freshIp();
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       for (let i = 0; i < 19; i++) {
         expect(
           (await api.post('login', { email: freshEmail('spray'), password: 'wrong-password' }, { ip })).body.code,
@@ -485,7 +474,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 
   describe('me and logout', () => {
     it('answers the signed-in customer', async () => {
-      const u = await registerUser(api, place, { name: 'Zhang San' });
+      const u = await registerUser(api, t.place, { name: 'Zhang San' });
       const res = await api.get('me', { token: u.token, lang: 'en' });
       expect(res.status).toBe(200);
       expect(res.body.msg).toBe('Success');
@@ -499,11 +488,11 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
         has_password: true,
         wechat: { mp: false, oa: false },
       });
-      expect(res.body.data.default_address.is_default).toBe(true);
+      expect(res.body.data.default_address!.is_default).toBe(true);
     });
 
     it('shows the wallet balance in fen', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const ref = { reason: 'adjustment', refType: 'test', refId: u.id } as const;
       await createAppUnitOfWork(t.db.kysely).transaction((tx) => tx.wallet.credit(u.id, 12345, ref, clock.now()));
       expect((await api.get('me', { token: u.token })).body.data.wallet_balance_fen).toBe(12345);
@@ -525,7 +514,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('logout revokes this session only, on the server', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const second = await api.post('login', { email: u.email, password: PASSWORD }, { ip: freshIp() });
       const other = second.body.data.access_token as string;
       const res = await api.post('logout', {}, { token: u.token });
@@ -549,7 +538,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     });
 
     it('keeps the phone and e-mail unique in the database too', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const insert = (email: string, phone: string) =>
         t.db.kysely
           .insertInto('users')

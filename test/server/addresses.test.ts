@@ -1,19 +1,11 @@
 import { ADDRESSES_PER_USER_MAX } from '../../types/constants';
 import { ErrorCode } from '../../types/errors';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import { apiOf, freshPhone, placeOf, registerUser, type Api, type Place, type Registered } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { freshPhone, type Registered, registerUser } from './support/accounts';
 
 describe.each(DIALECTS)('address book API on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
 
   const rowsOf = (userId: number) =>
     t.db.kysely.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -28,8 +20,8 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   const input = (overrides: Record<string, unknown> = {}) => ({
     name: '王五',
     phone: freshPhone(),
-    area_id: place.areaId,
-    building_id: place.buildingId,
+    area_id: t.place.areaId,
+    building_id: t.place.buildingId,
     building_no: '2栋',
     room_no: '302',
     ...overrides,
@@ -38,20 +30,20 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
     api.post('saveaddr', input(overrides), { token: u.token, ...(lang ? { lang } : {}) });
 
   it('lists the registration address as the default', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const res = await api.get('addrlist', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.data.list).toHaveLength(1);
     expect(res.body.data.list[0]).toMatchObject({
       is_default: true,
-      area_id: place.areaId,
-      building_id: place.buildingId,
+      area_id: t.place.areaId,
+      building_id: t.place.buildingId,
     });
-    expect(typeof res.body.data.list[0].city_name).toBe('string');
+    expect(typeof res.body.data.list[0]!.city_name).toBe('string');
   });
 
   it('creates an address with the building coordinates, in the request language, and stores it', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     clock.advance(1000);
     const res = await save(u, { name: '  王五 ' }, 'en');
     expect(res.status).toBe(200);
@@ -61,8 +53,8 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
       name: '王五',
       building_no: '2栋',
       room_no: '302',
-      lat: place.lat,
-      lng: place.lng,
+      lat: t.place.lat,
+      lng: t.place.lng,
       is_default: false,
     });
     expect(a.created_at).toBe(clock.now());
@@ -74,8 +66,8 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
       user_id: u.id,
       name: '王五',
       room_no: '302',
-      lat: place.lat,
-      lng: place.lng,
+      lat: t.place.lat,
+      lng: t.place.lng,
     });
     // Newest first after the default.
     const list = (await api.get('addrlist', { token: u.token })).body.data.list;
@@ -83,25 +75,25 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   });
 
   it('keeps coordinates the customer gives', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const res = await save(u, { lat: 22.5001, lng: 113.9002 });
     expect(res.body.data).toMatchObject({ lat: 22.5001, lng: 113.9002 });
   });
 
   it('makes an address the default when asked, and answers it with addrinfo', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const res = await save(u, { is_default: true });
     expect(res.body.data.is_default).toBe(true);
     expect(await defaultOf(u.id)).toBe(res.body.data.id);
     const info = await api.get(`addrinfo?id=${res.body.data.id}`, { token: u.token });
     expect(info.body.data).toEqual(res.body.data);
     const list = (await api.get('addrlist', { token: u.token })).body.data.list;
-    expect(list[0].id).toBe(res.body.data.id);
+    expect(list[0]!.id).toBe(res.body.data.id);
     expect(list.filter((x: { is_default: boolean }) => x.is_default)).toHaveLength(1);
   });
 
   it('updates an address in place', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const created = (await save(u)).body.data;
     clock.advance(5000);
     const res = await save(u, { id: created.id, name: '赵六', room_no: '909', building_no: '' });
@@ -119,7 +111,7 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   });
 
   it('an update makes the address the default when asked or when there is none, and leaves it otherwise', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const first = (await defaultOf(u.id))!;
     const second = (await save(u)).body.data;
     // Not asked, a default exists: unchanged.
@@ -134,7 +126,7 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
     expect(res.body.data).toMatchObject({ id: first, name: '孙八', is_default: true });
     expect(await defaultOf(u.id)).toBe(first);
     // Someone else's address: 1004, and neither book changes.
-    const other = await registerUser(api, place);
+    const other = await registerUser(api, t.place);
     const theirs = (await defaultOf(other.id))!;
     const denied = await save(u, { id: theirs, is_default: true });
     expect(denied.body.code).toBe(ErrorCode.NotFound);
@@ -143,16 +135,16 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   });
 
   it('sets the default with setdefaultaddr', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const other = (await save(u)).body.data;
     const res = await api.post('setdefaultaddr', { id: other.id }, { token: u.token });
     expect(res.body).toMatchObject({ code: ErrorCode.Ok, data: { id: other.id, is_default: true } });
     expect(await defaultOf(u.id)).toBe(other.id);
-    expect((await api.get('me', { token: u.token })).body.data.default_address.id).toBe(other.id);
+    expect((await api.get('me', { token: u.token })).body.data.default_address!.id).toBe(other.id);
   });
 
   it('deletes an address; deleting the default moves it to the most recent other address, then to none', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const [first] = await rowsOf(u.id);
     clock.advance(1000);
     const second = (await save(u)).body.data;
@@ -178,8 +170,8 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
     let intruder: Registered;
     let theirs: number;
     beforeAll(async () => {
-      owner = await registerUser(api, place);
-      intruder = await registerUser(api, place);
+      owner = await registerUser(api, t.place);
+      intruder = await registerUser(api, t.place);
       theirs = (await rowsOf(owner.id))[0]!.id;
     });
 
@@ -238,9 +230,9 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
     ['a latitude out of range', { lat: 91, lng: 114 }, 'lat', 'The location of the address is not valid.'],
     ['a longitude out of range', { lat: 22, lng: -181 }, 'lng', 'The location of the address is not valid.'],
   ])('refuses %s with that field named', async (_, overrides, field, msg) => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const body: Record<string, unknown> = input(overrides);
-    if (body.building_id === -1) body.building_id = place.otherBuildingId;
+    if (body.building_id === -1) body.building_id = t.place.otherBuildingId;
     for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
     const res = await api.post('saveaddr', body, { token: u.token, lang: 'en' });
     expect(res.status).toBe(400);
@@ -249,7 +241,7 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   });
 
   it('refuses bad ids with the shared validation envelope', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     for (const res of [
       await api.get('addrinfo', { token: u.token, lang: 'en' }),
       await api.get('addrinfo?id=abc', { token: u.token, lang: 'en' }),
@@ -263,7 +255,7 @@ describe.each(DIALECTS)('address book API on %s', (dialect) => {
   });
 
   it(`keeps at most ${ADDRESSES_PER_USER_MAX} addresses`, async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     for (let i = 1; i < ADDRESSES_PER_USER_MAX; i++) expect((await save(u)).body.code).toBe(ErrorCode.Ok);
     const res = await save(u, {}, 'en');
     expect(res.status).toBe(400);

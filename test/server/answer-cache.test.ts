@@ -13,10 +13,9 @@ import { translate } from '../../server/src/i18n/messages';
 import { createStoresRepository } from '../../server/src/modules/stores/repository';
 import { createStoresService } from '../../server/src/modules/stores/service';
 import type { Lang } from '../../types/lang';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
-
-/** Epoch ms of a China-time (UTC+8) wall clock. 1 October 2026 is a Thursday (weekday 4). */
-const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
+import { apiOf } from './support/api';
+import { DIALECTS, useTestApp } from './support/app';
+import { chinaTime } from './support/clock';
 
 describe('answer cache', () => {
   const versioned = (version: () => number) =>
@@ -87,27 +86,21 @@ describe('answer cache', () => {
 });
 
 describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
-  let t: TestApp;
-  const clock = { t: cst(2026, 10, 1, 12) };
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { CACHE_CHECK_MS: 0 }, { now: () => clock.t });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { CACHE_CHECK_MS: 0 } });
+  const { api, clock } = t;
   beforeEach(() => {
-    clock.t = cst(2026, 10, 1, 12);
+    clock.set(chinaTime(2026, 10, 1, 12));
   });
 
   const call = (url: string, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
-    app.inject({ method: 'GET', url: `/api/szeat/${url}`, headers: { 'accept-language': 'en', ...headers } });
+    apiOf(app).get(url, { headers: { 'accept-language': 'en', ...headers } });
   const data = async (url: string, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
-    (await call(url, headers, app)).json().data;
+    (await call(url, headers, app)).body.data;
   /** What the service answers without any cache, as the client sees it. */
   const uncached = async (lang: Lang, read: (s: ReturnType<typeof createStoresService>) => Promise<unknown>) => ({
     code: 1000,
     msg: translate(lang, 'ok'),
-    data: JSON.parse(
-      JSON.stringify(await read(createStoresService(createStoresRepository(t.db.kysely), () => clock.t))),
-    ),
+    data: JSON.parse(JSON.stringify(await read(createStoresService(createStoresRepository(t.db.kysely), clock.now)))),
   });
   const bump = () => cacheVersions(t.db.kysely).bump('catalogue');
 
@@ -122,23 +115,23 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
       ] as Array<[string, Parameters<typeof uncached>[1]]>) {
         const first = await call(url, headers);
         const again = await call(url, headers);
-        expect(first.statusCode).toBe(200);
-        expect(first.json()).toEqual(await uncached(lang, read));
-        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(first.status).toBe(200);
+        expect(first.body).toEqual(await uncached(lang, read));
+        expect(again.raw.rawPayload.equals(first.raw.rawPayload)).toBe(true);
         expect(again.headers.etag).toBe(first.headers.etag);
         expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(again.headers['cache-control']).toBe('private, no-cache');
         expect(again.headers['x-content-type-options']).toBe('nosniff');
         const br = await call(url, { ...headers, 'accept-encoding': 'gzip, br' });
         const gz = await call(url, { ...headers, 'accept-encoding': 'gzip' });
-        if (first.rawPayload.length >= 1024) {
+        if (first.raw.rawPayload.length >= 1024) {
           expect(br.headers['content-encoding']).toBe('br');
-          expect(brotliDecompressSync(br.rawPayload).equals(first.rawPayload)).toBe(true);
+          expect(brotliDecompressSync(br.raw.rawPayload).equals(first.raw.rawPayload)).toBe(true);
           expect(gz.headers['content-encoding']).toBe('gzip');
-          expect(gunzipSync(gz.rawPayload).equals(first.rawPayload)).toBe(true);
+          expect(gunzipSync(gz.raw.rawPayload).equals(first.raw.rawPayload)).toBe(true);
           expect(br.headers.vary).toBe('accept-language, authorization, accept-encoding');
         } else {
-          expect(br.rawPayload.equals(first.rawPayload)).toBe(true);
+          expect(br.raw.rawPayload.equals(first.raw.rawPayload)).toBe(true);
         }
         expect(br.headers.etag).toBe(first.headers.etag);
       }
@@ -148,23 +141,19 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
   test('languages get their own answers, and the answers are the same for every customer', async () => {
     const en = await call('menulist?restaurant_id=3', { 'accept-language': 'en' });
     const cn = await call('menulist?restaurant_id=3', { 'accept-language': 'zh-CN' });
-    expect(en.json().msg).toBe(translate('en', 'ok'));
-    expect(cn.json().msg).toBe(translate('cn', 'ok'));
-    expect(en.json().data.categories[0].name).not.toBe(cn.json().data.categories[0].name);
+    expect(en.body.msg).toBe(translate('en', 'ok'));
+    expect(cn.body.msg).toBe(translate('cn', 'ok'));
+    expect(en.body.data.categories[0].name).not.toBe(cn.body.data.categories[0].name);
     expect(await data('storeinfo?id=3', { 'accept-language': 'en' })).not.toEqual(
       await data('storeinfo?id=3', { 'accept-language': 'zh-CN' }),
     );
     // Nothing in a menu or a restaurant's page depends on who asks: signed in or not, the same answer.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/login',
-      payload: { email: 'demo@szeat.cn', password: 'szeat-demo-8', code: '' },
-    });
-    const token = login.json().data.access_token as string;
+    const login = await api.post('login', { email: 'demo@szeat.cn', password: 'szeat-demo-8', code: '' });
+    const token = login.body.data.access_token;
     expect(token).toBeTruthy();
     for (const url of ['menulist?restaurant_id=3', 'storeinfo?id=3']) {
       const mine = await call(url, { authorization: `Bearer ${token}` });
-      expect(mine.rawPayload.equals((await call(url)).rawPayload)).toBe(true);
+      expect(mine.raw.rawPayload.equals((await call(url)).raw.rawPayload)).toBe(true);
     }
   });
 
@@ -173,21 +162,17 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\/".+"$/);
     const again = await call('menulist?restaurant_id=4', { 'if-none-match': `"other", ${tag}` });
-    expect(again.statusCode).toBe(304);
-    expect(again.payload).toBe('');
+    expect(again.status).toBe(304);
+    expect(again.raw.payload).toBe('');
     expect(again.headers.etag).toBe(tag);
-    expect((await call('menulist?restaurant_id=4', { 'if-none-match': '"other"' })).statusCode).toBe(200);
-    const head = await t.app.inject({
-      method: 'HEAD',
-      url: '/api/szeat/menulist?restaurant_id=4',
-      headers: { 'accept-language': 'en' },
-    });
-    expect(head.statusCode).toBe(200);
+    expect((await call('menulist?restaurant_id=4', { 'if-none-match': '"other"' })).status).toBe(200);
+    const head = await api.request('HEAD', 'menulist?restaurant_id=4', { lang: 'en' });
+    expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(tag);
   });
 
   test('a write that bumps the version changes the next answer here and in a second app on the same database', async () => {
-    const other = await buildApp({ config: t.config, db: t.db, integrations: t.integrations, now: () => clock.t });
+    const other = await buildApp({ config: t.config, db: t.db, integrations: t.integrations, now: clock.now });
     await other.ready();
     try {
       const menu = await data('menulist?restaurant_id=5');
@@ -232,39 +217,39 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
       const s = await data('storeinfo?id=6');
       return { is_open: s.is_open, closed_reason: s.closed_reason, resumes_at: s.resumes_at, closes_at: s.closes_at };
     };
-    clock.t = cst(2026, 10, 1, 12, 4) + 59_999;
+    clock.set(chinaTime(2026, 10, 1, 12, 4) + 59_999);
     expect(await state()).toEqual({
       is_open: false,
       closed_reason: 'hours',
-      resumes_at: cst(2026, 10, 1, 12, 5),
+      resumes_at: chinaTime(2026, 10, 1, 12, 5),
       closes_at: null,
     });
-    clock.t += 1;
+    clock.advance(1);
     expect(await state()).toEqual({
       is_open: true,
       closed_reason: null,
       resumes_at: null,
-      closes_at: cst(2026, 10, 1, 12, 7),
+      closes_at: chinaTime(2026, 10, 1, 12, 7),
     });
-    clock.t = cst(2026, 10, 1, 12, 7);
+    clock.set(chinaTime(2026, 10, 1, 12, 7));
     expect(await state()).toMatchObject({
       is_open: false,
       closed_reason: 'hours',
-      resumes_at: cst(2026, 10, 8, 12, 5),
+      resumes_at: chinaTime(2026, 10, 8, 12, 5),
     });
 
     // Closed by hand until 12:05:30.5, within the window: closed before, open from that millisecond.
-    const resume = cst(2026, 10, 1, 12, 5) + 30_500;
+    const resume = chinaTime(2026, 10, 1, 12, 5) + 30_500;
     await t.db.kysely.transaction().execute(async (trx) => {
       await trx.updateTable('restaurants').set({ closed: 1, resume_at: resume }).where('id', '=', 6).execute();
       await cacheVersions(trx).bump('catalogue');
     });
-    clock.t = cst(2026, 10, 1, 12, 5) + 10_000;
+    clock.set(chinaTime(2026, 10, 1, 12, 5) + 10_000);
     expect(await state()).toMatchObject({ is_open: false, closed_reason: 'manual', resumes_at: resume });
-    clock.t = resume - 1;
+    clock.set(resume - 1);
     expect(await state()).toMatchObject({ is_open: false, closed_reason: 'manual' });
-    clock.t = resume;
-    expect(await state()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 1, 12, 7) });
+    clock.set(resume);
+    expect(await state()).toMatchObject({ is_open: true, closes_at: chinaTime(2026, 10, 1, 12, 7) });
   });
 
   test('50 parallel first requests of a menu read the database as one request does', async () => {
@@ -280,7 +265,7 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
       config: { ...t.config, CACHE_CHECK_MS: 60_000 },
       db: { ...t.db, kysely: counting },
       integrations: t.integrations,
-      now: () => clock.t,
+      now: clock.now,
     });
     await app.ready();
     try {
@@ -290,7 +275,7 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
       queries = 0;
       const answers = await Promise.all(Array.from({ length: 50 }, () => call('menulist?restaurant_id=8', {}, app)));
       expect(queries).toBe(one - 1); // the version was read already
-      expect(new Set(answers.map((a) => a.payload)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.raw.payload)).size).toBe(1);
     } finally {
       await app.close();
     }

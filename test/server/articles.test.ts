@@ -1,24 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 describe.each(DIALECTS)('articles API on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
-  const get = (url: string, lang?: string) =>
-    app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} });
+  const get = (url: string, lang?: string) => api.get(url, { lang });
 
   describe('article', () => {
     it('returns article 42 ("What Do We Do") in Chinese by default', async () => {
       const res = await get('/api/szeat/article?id=42');
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
+      expect(res.status).toBe(200);
+      const body = res.body;
       expect(body.code).toBe(ErrorCode.Ok);
       expect(body.msg).toBe('成功');
       expect(body.data).toMatchObject({ id: 42, title: '我们做什么' });
@@ -27,12 +20,12 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
     });
 
     it('answers in English for Accept-Language en and for _lang=en', async () => {
-      const byHeader = (await get('/api/szeat/article?id=42', 'en-US,en;q=0.9')).json();
+      const byHeader = (await get('/api/szeat/article?id=42', 'en-US,en;q=0.9')).body;
       expect(byHeader.data.title).toBe('What Do We Do');
       expect(byHeader.msg).toBe('Success');
-      const byQuery = (await get('/api/szeat/article?id=42&_lang=en')).json();
+      const byQuery = (await get('/api/szeat/article?id=42&_lang=en')).body;
       expect(byQuery.data.title).toBe('What Do We Do');
-      const header = (await get('/api/szeat/article?id=42&_lang=en', 'zh-CN')).json();
+      const header = (await get('/api/szeat/article?id=42&_lang=en', 'zh-CN')).body;
       expect(header.data.title).toBe('我们做什么');
     });
 
@@ -53,19 +46,19 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
         })
         .returning('id')
         .execute();
-      const en = (await get(`/api/szeat/article?id=${row!.id}`, 'en')).json();
+      const en = (await get(`/api/szeat/article?id=${row!.id}`, 'en')).body;
       expect(en.data).toMatchObject({ title: '只有中文', summary: 'English only', body: '正文' });
-      const cn = (await get(`/api/szeat/article?id=${row!.id}`, 'cn')).json();
+      const cn = (await get(`/api/szeat/article?id=${row!.id}`, 'cn')).body;
       expect(cn.data.summary).toBe('English only');
       await t.db.kysely.deleteFrom('articles').where('id', '=', row!.id).execute();
     });
 
     it('gives a 404 envelope in the request language for an unknown id', async () => {
       const cn = await get('/api/szeat/article?id=999999');
-      expect(cn.statusCode).toBe(404);
-      expect(cn.json()).toEqual({ code: ErrorCode.NotFound, msg: '文章不存在（编号 999999）', data: null });
+      expect(cn.status).toBe(404);
+      expect(cn.body).toEqual({ code: ErrorCode.NotFound, msg: '文章不存在（编号 999999）', data: null });
       const en = await get('/api/szeat/article?id=999999', 'en');
-      expect(en.json().msg).toBe('Article 999999 was not found');
+      expect(en.body.msg).toBe('Article 999999 was not found');
     });
 
     it.each([
@@ -76,9 +69,9 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
       ['fractional id', '/api/szeat/article?id=1.5', 'id must be a whole number', '参数 id 的类型不正确，应为整数'],
     ])('rejects %s with a 400 validation envelope', async (_, url, en, cn) => {
       const resEn = await get(url, 'en');
-      expect(resEn.statusCode).toBe(400);
-      expect(resEn.json()).toEqual({ code: ErrorCode.Validation, msg: en, data: null });
-      expect((await get(url, 'zh')).json().msg).toBe(cn);
+      expect(resEn.status).toBe(400);
+      expect(resEn.body).toEqual({ code: ErrorCode.Validation, msg: en, data: null });
+      expect((await get(url, 'zh')).body.msg).toBe(cn);
     });
   });
 
@@ -87,28 +80,28 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
     ['whats-news-list', 'news', 12],
   ])('%s', (endpoint, kind, seeded) => {
     it('pages newest first with totals', async () => {
-      const first = (await get(`/api/szeat/${endpoint}?page=1&page_size=3`)).json();
+      const first = (await get(`/api/szeat/${endpoint}?page=1&page_size=3`)).body;
       expect(first.code).toBe(ErrorCode.Ok);
       expect(first.data).toMatchObject({ total: seeded, page: 1, page_size: 3, has_more: seeded > 3 });
       expect(first.data.list).toHaveLength(Math.min(3, seeded));
       const dates = first.data.list.map((a: { published_at: number }) => a.published_at);
       expect([...dates].sort((a, b) => b - a)).toEqual(dates);
 
-      const all = (await get(`/api/szeat/${endpoint}?page_size=50`)).json();
+      const all = (await get(`/api/szeat/${endpoint}?page_size=50`)).body;
       expect(all.data.list).toHaveLength(seeded);
       expect(all.data.has_more).toBe(false);
-      const second = (await get(`/api/szeat/${endpoint}?page=2&page_size=3`)).json();
+      const second = (await get(`/api/szeat/${endpoint}?page=2&page_size=3`)).body;
       expect(second.data.list.map((a: { id: number }) => a.id)).toEqual(
         all.data.list.slice(3, 6).map((a: { id: number }) => a.id),
       );
-      const beyond = (await get(`/api/szeat/${endpoint}?page=100&page_size=10`)).json();
+      const beyond = (await get(`/api/szeat/${endpoint}?page=100&page_size=10`)).body;
       expect(beyond.data).toMatchObject({ list: [], total: seeded, has_more: false });
     });
 
     it('uses page 1 and 10 items by default, in the request language', async () => {
-      const cn = (await get(`/api/szeat/${endpoint}`)).json();
+      const cn = (await get(`/api/szeat/${endpoint}`)).body;
       expect(cn.data).toMatchObject({ page: 1, page_size: 10 });
-      const en = (await get(`/api/szeat/${endpoint}`, 'en')).json();
+      const en = (await get(`/api/szeat/${endpoint}`, 'en')).body;
       expect(en.data.list[0].id).toBe(cn.data.list[0].id);
       expect(en.data.list[0].title).not.toBe(cn.data.list[0].title);
       expect(en.data.list[0].title).toMatch(/[A-Za-z]/);
@@ -125,8 +118,8 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
       ['page_size=2.5', 'page_size must be a whole number'],
     ])('rejects %s', async (query, message) => {
       const res = await get(`/api/szeat/${endpoint}?${query}`, 'en');
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: ErrorCode.Validation, msg: message, data: null });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: ErrorCode.Validation, msg: message, data: null });
     });
   });
 });

@@ -1,21 +1,13 @@
 import { ErrorCode } from '../../types/errors';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import { apiOf, placeOf, registerUser, sha256b64url, type Api, type Place } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { registerUser, sha256b64url } from './support/accounts';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
 describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { SESSION_IDLE_DAYS: 30, SESSION_MAX_DAYS: 90 }, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { SESSION_IDLE_DAYS: 30, SESSION_MAX_DAYS: 90 } });
+  const { api, clock } = t;
 
   const sessionOf = (token: string) =>
     t.db.kysely
@@ -26,7 +18,7 @@ describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
   const meCode = async (token: string) => (await api.get('me', { token })).body.code;
 
   it('ends a session after 30 days without use', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     clock.advance(30 * DAY - MINUTE);
     expect(await meCode(u.token)).toBe(ErrorCode.Ok);
     clock.advance(30 * DAY - MINUTE);
@@ -38,7 +30,7 @@ describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
   });
 
   it('ends a session 90 days after login even when used every day', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const { expires_at } = await sessionOf(u.token);
     for (let day = 0; day < 89; day += 10) {
       expect(await meCode(u.token)).toBe(ErrorCode.Ok);
@@ -50,7 +42,7 @@ describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
   });
 
   it('refreshes last_used_at at most once a minute', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const created = Number((await sessionOf(u.token)).last_used_at);
     clock.advance(30 * 1000);
     await meCode(u.token);
@@ -61,13 +53,13 @@ describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
   });
 
   it('treats a revoked session as missing', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     await t.db.kysely.updateTable('sessions').set({ revoked_at: clock.now() }).where('user_id', '=', u.id).execute();
     expect(await meCode(u.token)).toBe(ErrorCode.SessionInvalid);
   });
 
   it('takes the bearer scheme in any case and ignores tokens on public calls', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     expect((await api.get('me', { headers: { authorization: `bearer ${u.token}` } })).body.code).toBe(ErrorCode.Ok);
     const article = await api.get('article?id=42', { headers: { authorization: 'Bearer not-a-session' } });
     expect(article.body.code).toBe(ErrorCode.Ok);
@@ -90,21 +82,17 @@ describe.each(DIALECTS)('sessions (bearer tokens) on %s', (dialect) => {
 });
 
 describe('session settings', () => {
+  const t = useTestApp('sqlite', { config: { SESSION_IDLE_DAYS: 1, SESSION_MAX_DAYS: 2 } });
+  const { api, clock } = t;
+
   it('follows SESSION_IDLE_DAYS and SESSION_MAX_DAYS', async () => {
-    const clock = testClock();
-    const t = await startTestApp('sqlite', { SESSION_IDLE_DAYS: 1, SESSION_MAX_DAYS: 2 }, { now: clock.now });
-    try {
-      const api = apiOf(t.app);
-      const u = await registerUser(api, await placeOf(t.db));
-      clock.advance(DAY + 1);
-      expect((await api.get('me', { token: u.token })).body.code).toBe(ErrorCode.SessionInvalid);
-      const v = await registerUser(api, await placeOf(t.db));
-      clock.advance(DAY - MINUTE);
-      expect((await api.get('me', { token: v.token })).body.code).toBe(ErrorCode.Ok);
-      clock.advance(DAY);
-      expect((await api.get('me', { token: v.token })).body.code).toBe(ErrorCode.SessionInvalid);
-    } finally {
-      await t.close();
-    }
+    const u = await registerUser(api, t.place);
+    clock.advance(DAY + 1);
+    expect((await api.get('me', { token: u.token })).body.code).toBe(ErrorCode.SessionInvalid);
+    const v = await registerUser(api, t.place);
+    clock.advance(DAY - MINUTE);
+    expect((await api.get('me', { token: v.token })).body.code).toBe(ErrorCode.Ok);
+    clock.advance(DAY);
+    expect((await api.get('me', { token: v.token })).body.code).toBe(ErrorCode.SessionInvalid);
   });
 });

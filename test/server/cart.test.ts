@@ -2,25 +2,21 @@
  * The server cart (issue 9): lines follow the menu's choice rules (the same code as the app's choice layer), the same
  * dish and options merge into one line (also under 50 parallel adds), and a customer sees only their own lines.
  */
-import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { type Registered, registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
 import { dishOf, minimalChoice } from './support/cart';
 
 const RID = 1;
 
 describe.each(DIALECTS)('cart on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
+  const t = useTestApp(dialect);
+  const { api } = t;
   let me: Registered;
   let other: Registered;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    api = apiOf(t.app);
-    const place = await placeOf(t.db);
-    me = await registerUser(api, place);
-    other = await registerUser(api, place);
+    me = await registerUser(api, t.place);
+    other = await registerUser(api, t.place);
   });
-  afterAll(() => t.close());
   beforeEach(() => api.post('delcart', { restaurant_id: RID, all: true }, { token: me.token }));
 
   const list = async (token = me.token, lang = 'en') =>
@@ -60,8 +56,8 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     });
     const deltas = dish.options.filter((o) => choice.includes(o.id)).reduce((n, o) => n + Number(o.price_delta_fen), 0);
     const optioned = cart.list.find((l: { dish_id: number }) => l.dish_id === dish.id);
-    expect(optioned.unit_price_fen).toBe(dish.price + deltas);
-    expect(optioned.option_names).toHaveLength(choice.length);
+    expect(optioned!.unit_price_fen).toBe(dish.price + deltas);
+    expect(optioned!.option_names).toHaveLength(choice.length);
     expect(cart.total_num).toBe(4);
     expect(cart.total_price_fen).toBe(plain.price * 3 + dish.price + deltas);
     expect(cart.total_price).toBe(cart.total_price_fen / 100);
@@ -78,7 +74,7 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     expect(new Set(answers.map((a) => a.body.data.cart_id)).size).toBe(1);
     const cart = await list();
     expect(cart.list).toHaveLength(1);
-    expect(cart.list[0].quantity).toBe(50);
+    expect(cart.list[0]!.quantity).toBe(50);
   });
 
   test('the choice rules are the server’s too: compulsory group, maximum, unknown and sold-out options, other restaurants', async () => {
@@ -145,7 +141,7 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     const { cart_id } = (await api.post('addcart', { restaurant_id: RID, dish_id: plain.id }, { token: me.token })).body
       .data;
     expect((await api.post('editcart', { cart_id, quantity: 5 }, { token: me.token })).body.code).toBe(1000);
-    expect((await list()).list[0].quantity).toBe(5);
+    expect((await list()).list[0]!.quantity).toBe(5);
 
     expect((await api.post('editcart', { cart_id, quantity: 2 }, { token: other.token })).status).toBe(404);
     expect((await api.post('delcart', { cart_id }, { token: other.token })).status).toBe(404);
@@ -192,7 +188,7 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     expect(edited.body.code).toBe(1000);
     const cart = await list();
     expect(cart.list).toHaveLength(1);
-    expect(cart.list[0].quantity).toBe(2);
+    expect(cart.list[0]!.quantity).toBe(2);
   });
 
   test('needs a session', async () => {

@@ -1,40 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { createSessions } from '../../server/src/auth/sessions';
 import { fromRoot } from '../../server/src/config';
 import { seedPictures } from '../../server/src/seed/pictures';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
+import { chinaTime } from './support/clock';
 
-const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 const ids = (list: Array<{ id: number }>) => list.map((s) => s.id);
 
 describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  const clock = { t: cst(2026, 10, 1, 12) };
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: () => clock.t });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   beforeEach(() => {
-    clock.t = cst(2026, 10, 1, 12);
+    clock.set(chinaTime(2026, 10, 1, 12));
   });
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    o: { lang?: string; token?: string; payload?: object } = {},
-  ) => {
-    const headers: Record<string, string> = {};
-    if (o.lang) headers['accept-language'] = o.lang;
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await app.inject({ method, url: `/api/szeat/${url}`, headers, payload: o.payload });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const get = (url: string, lang?: string) => call('GET', url, { lang });
+  const get = (url: string, lang?: string) => api.get(url, { lang });
 
   describe('cuisineslist', () => {
     it('lists the cuisines with their restaurant counts, in both languages', async () => {
@@ -63,9 +45,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
         restaurant_id: null,
         link: { type: 'article', id: 109, url: '' },
       });
-      clock.t = cst(2031, 1, 25, 12);
+      clock.set(chinaTime(2031, 1, 25, 12));
       expect(ids((await get('promolist')).body.data)).toEqual([8]);
-      clock.t = cst(2025, 10, 3, 12);
+      clock.set(chinaTime(2025, 10, 3, 12));
       expect(ids((await get('promolist')).body.data)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     });
 
@@ -132,11 +114,11 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       const first = (await get(`popuplist?device_id=${deviceA}`)).body.data[0];
       expect(first).toMatchObject({ title: '欢迎来到 szeat', version: 1, link: { type: 'article', id: 42 } });
 
-      const seen = await call('POST', 'updatepopup', { payload: { popup_id: 1, device_id: deviceA } });
+      const seen = await api.post('updatepopup', { popup_id: 1, device_id: deviceA });
       expect(seen.status).toBe(200);
       expect(seen.body).toEqual({ code: ErrorCode.Ok, msg: '成功', data: { popup_id: 1, version: 1 } });
       // Seeing it twice changes nothing.
-      expect((await call('POST', 'updatepopup', { payload: { popup_id: 1, device_id: deviceA } })).status).toBe(200);
+      expect((await api.post('updatepopup', { popup_id: 1, device_id: deviceA })).status).toBe(200);
       expect(ids((await get(`popuplist?device_id=${deviceA}`)).body.data)).toEqual([2]);
       expect(ids((await get(`popuplist?device_id=${deviceB}`)).body.data)).toEqual([1, 2]);
 
@@ -148,7 +130,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       const again = (await get(`popuplist?device_id=${deviceA}`, 'en')).body.data;
       expect(ids(again)).toEqual([1, 2]);
       expect(again[0]).toMatchObject({ version: 2, content: 'Now with more restaurants.' });
-      expect((await call('POST', 'updatepopup', { payload: { popup_id: 1, device_id: deviceA } })).body.data).toEqual({
+      expect((await api.post('updatepopup', { popup_id: 1, device_id: deviceA })).body.data).toEqual({
         popup_id: 1,
         version: 2,
       });
@@ -158,16 +140,16 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
 
     it('keys a signed-in customer by user, whatever the device', async () => {
       const user = await t.db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
-      const { token } = await createSessions(t.db.kysely, { idleDays: 30, maxDays: 90 }, () => clock.t).create(
+      const { token } = await createSessions(t.db.kysely, { idleDays: 30, maxDays: 90 }, clock.now).create(
         user.id,
         'h5',
       );
-      expect(ids((await call('GET', 'popuplist', { token })).body.data)).toEqual([1, 2]);
-      expect((await call('POST', 'updatepopup', { token, payload: { popup_id: 2 } })).body.data).toEqual({
+      expect(ids((await api.get('popuplist', { token })).body.data)).toEqual([1, 2]);
+      expect((await api.post('updatepopup', { popup_id: 2 }, { token })).body.data).toEqual({
         popup_id: 2,
         version: 3,
       });
-      expect(ids((await call('GET', 'popuplist?device_id=another-device-9', { token })).body.data)).toEqual([1]);
+      expect(ids((await api.get('popuplist?device_id=another-device-9', { token })).body.data)).toEqual([1]);
       const row = await t.db.kysely
         .selectFrom('popup_views')
         .selectAll()
@@ -178,7 +160,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('lists no pop-up outside its dates', async () => {
-      clock.t = cst(2031, 6, 1, 12);
+      clock.set(chinaTime(2031, 6, 1, 12));
       expect((await get('popuplist?device_id=dev-C-00000001')).body.data).toEqual([]);
     });
 
@@ -194,34 +176,34 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect((await get('popuplist?device_id=short', 'en')).body.msg).toBe('device_id has an invalid format');
       expect((await get(`popuplist?device_id=${'x'.repeat(65)}`, 'en')).status).toBe(400);
       expect((await get('popuplist?device_id=bad%20id%20here', 'en')).status).toBe(400);
-      const post = await call('POST', 'updatepopup', { lang: 'en', payload: { popup_id: 1 } });
+      const post = await api.post('updatepopup', { popup_id: 1 }, { lang: 'en' });
       expect(post.status).toBe(400);
       expect(post.body.msg).toBe('device_id is required when not logged in');
     });
 
     it('gives 404 for an unknown pop-up and 400 for a bad body', async () => {
-      const res = await call('POST', 'updatepopup', { lang: 'en', payload: { popup_id: 99, device_id: deviceA } });
+      const res = await api.post('updatepopup', { popup_id: 99, device_id: deviceA }, { lang: 'en' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: ErrorCode.NotFound, msg: 'Pop-up 99 was not found', data: null });
-      expect((await call('POST', 'updatepopup', { payload: { popup_id: 99, device_id: deviceA } })).body.msg).toBe(
+      expect((await api.post('updatepopup', { popup_id: 99, device_id: deviceA })).body.msg).toBe(
         '弹窗不存在（编号 99）',
       );
-      const missing = await call('POST', 'updatepopup', { lang: 'en', payload: { device_id: deviceA } });
+      const missing = await api.post('updatepopup', { device_id: deviceA }, { lang: 'en' });
       expect(missing.status).toBe(400);
       expect(missing.body.msg).toBe('popup_id is required');
-      expect(
-        (await call('POST', 'updatepopup', { lang: 'en', payload: { popup_id: -1, device_id: deviceA } })).body.msg,
-      ).toBe('popup_id must be at least 1');
+      expect((await api.post('updatepopup', { popup_id: -1, device_id: deviceA }, { lang: 'en' })).body.msg).toBe(
+        'popup_id must be at least 1',
+      );
     });
   });
 
   describe('pictures', () => {
     it('serves the seeded pictures at /img/ as SVG', async () => {
-      const res = await app.inject({ method: 'GET', url: '/img/store/1-logo.svg' });
-      expect(res.statusCode).toBe(200);
+      const res = await api.get('/img/store/1-logo.svg');
+      expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.body).toContain('<svg');
-      expect((await app.inject({ method: 'GET', url: '/img/dish/nothing.svg' })).statusCode).toBe(404);
+      expect((await api.get('/img/dish/nothing.svg')).status).toBe(404);
     });
 
     it('has a file for every picture the seed refers to, equal to what the generator makes', async () => {

@@ -6,8 +6,8 @@
  */
 import { ErrorCode } from '../../types/errors';
 import { createWalletRepository } from '../../server/src/modules/wallet/repository';
-import { apiOf, placeOf, registerUser, type Api } from './support/accounts';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
 import { attemptKey, dishOf } from './support/cart';
 
 const N = 20;
@@ -15,16 +15,13 @@ const N = 20;
 const PRICE = 1500;
 
 describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  const clock = testClock();
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   /** N restaurants that take collection orders paid by balance or WeChat now, each with a dish at PRICE. */
   let shops: Array<{ rid: number; dishId: number; collectionTime: number }>;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    const probe = await registerUser(api, await placeOf(t.db));
+    const probe = await registerUser(api, t.place);
     const rids = (
       await t.db.kysely
         .selectFrom('restaurants')
@@ -48,11 +45,10 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
       await t.db.kysely.updateTable('menu_items').set({ price_fen: PRICE }).where('id', '=', dish.id).execute();
       const q = (await api.post('confirmorder', { restaurant_id: rid, mode: 'collection' }, { token: probe.token }))
         .body.data;
-      if (q.collection_times.length > 0) shops.push({ rid, dishId: dish.id, collectionTime: q.collection_times[0] });
+      if (q.collection_times.length > 0) shops.push({ rid, dishId: dish.id, collectionTime: q.collection_times[0]! });
     }
     if (shops.length < N) throw new Error(`seed premise not met: ${shops.length} restaurants take collection orders`);
   });
-  afterAll(() => t.close());
 
   const fill = async (token: string, shop: (typeof shops)[number], quantity = 1) => {
     const res = await api.post('addcart', { restaurant_id: shop.rid, dish_id: shop.dishId, quantity }, { token });
@@ -82,7 +78,7 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
       );
 
   test(`${N} identical submits at once (one key): one order, every answer carries its id`, async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     await fill(me.token, shops[0]!, 2);
     const body = orderBody(shops[0]!, { expected_total_fen: 2 * PRICE, comment: 'twins' });
     const res = await Promise.all(Array.from({ length: N }, () => api.post('submitorder', body, { token: me.token })));
@@ -108,7 +104,7 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
   });
 
   test(`${N} submits of one cart at once with different keys (a double tap that made new keys): one order`, async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     await credit(me.id, 10 * PRICE);
     await fill(me.token, shops[2]!);
     const res = await Promise.all(
@@ -129,7 +125,7 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
   });
 
   test(`one key with two bodies at once (${N} requests): one order; the other body is refused every time`, async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     await fill(me.token, shops[1]!);
     const a = orderBody(shops[1]!, { comment: 'A' });
     const b = { ...a, comment: 'B' };
@@ -147,7 +143,7 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
   });
 
   test(`${N} wallet orders at once (different keys): exactly what the balance allows, never below zero, ledger = balance`, async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const affordable = 7;
     await credit(me.id, affordable * PRICE + PRICE - 1);
     for (const shop of shops) await fill(me.token, shop);
@@ -183,7 +179,7 @@ describe.each(DIALECTS)('checkout under parallel requests on %s', (dialect) => {
   });
 
   test(`one voucher in ${N} orders at once (different keys and carts): used by exactly one`, async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const quantity = 3;
     for (const shop of shops) await fill(me.token, shop, quantity);
     const q = (

@@ -1,18 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../types/errors';
-import { startTestApp, type TestApp } from './support/app';
+import { useTestApp } from './support/app';
 
 /** Requests Node's parser refuses before Fastify (transport only: one database is enough). */
 describe('client errors answer the envelope', () => {
-  let t: TestApp;
+  const t = useTestApp('sqlite');
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   const get = (headers: Record<string, string>) =>
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {

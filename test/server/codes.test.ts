@@ -6,41 +6,35 @@ import path from 'node:path';
 import { ErrorCode } from '../../types/errors';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { createRealWechat } from '../../server/src/integrations/wechat/real';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { apiOf } from './support/api';
+import { DIALECTS, startTestApp, useTestApp, type TestApp } from './support/app';
 import { expectedModules, pngSize, svgModules } from './support/qr-modules';
 
 const SITE = 'https://szeat.test';
 
-async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url: `/api/szeat/${url}`, headers });
-}
-const envelope = (res: { body: string }) => JSON.parse(res.body) as { code: number; msg: string; data: unknown };
+const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => apiOf(t.app).get(url, { headers });
 
 describe.each(DIALECTS)('qrcode on %s (sandbox WeChat)', (dialect) => {
-  let t: TestApp;
-  let tmp: string;
-  let merchantPng: Buffer;
-  let restaurantId: number;
-  beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-codes-'));
-    merchantPng = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-    fs.writeFileSync(path.join(tmp, 'join.png'), merchantPng);
-    t = await startTestApp(dialect, {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-codes-'));
+  const merchantPng = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+  fs.writeFileSync(path.join(tmp, 'join.png'), merchantPng);
+  const t = useTestApp(dialect, {
+    config: {
       PUBLIC_BASE_URL: SITE,
       CONTACT_QR_URL: 'https://work.weixin.qq.com/kfid/kfc0123456789',
       MERCHANT_QR_IMAGE: path.join(tmp, 'join.png'),
-    });
+    },
+  });
+  t.beforeClose(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  let restaurantId: number;
+  beforeAll(async () => {
     const row = await t.db.kysely.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow();
     restaurantId = Number(row.id);
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('draws the mini program code as a standard QR of the H5 site, from PUBLIC_BASE_URL and never the Host header', async () => {
     const res = await get(t, 'qrcode?kind=miniprogram&format=svg', { host: 'evil.example' });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(svgModules(res.body)).toEqual(expectedModules(`${SITE}/`));
     expect(res.body).not.toContain('evil.example');
@@ -48,18 +42,18 @@ describe.each(DIALECTS)('qrcode on %s (sandbox WeChat)', (dialect) => {
 
   it('answers a PNG by default, 8 pixels a module with the 4-module quiet zone', async () => {
     const res = await get(t, 'qrcode?kind=miniprogram');
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const modules = expectedModules(`${SITE}/`).length;
-    expect(pngSize(res.rawPayload)).toEqual({ width: (modules + 8) * 8, height: (modules + 8) * 8 });
+    expect(pngSize(res.raw.rawPayload)).toEqual({ width: (modules + 8) * 8, height: (modules + 8) * 8 });
   });
 
   it('with a restaurant id, the mini program code (sandbox) and the restaurant code open that restaurant on H5', async () => {
     const link = `${SITE}/restaurant_detail?id=${restaurantId}`;
     for (const kind of ['miniprogram', 'restaurant']) {
       const res = await get(t, `qrcode?kind=${kind}&id=${restaurantId}&format=svg`);
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       expect(svgModules(res.body)).toEqual(expectedModules(link));
     }
   });
@@ -75,29 +69,29 @@ describe.each(DIALECTS)('qrcode on %s (sandbox WeChat)', (dialect) => {
     ];
     for (const [url, field] of cases) {
       const res = await get(t, url, { 'accept-language': 'en' });
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
-      const body = envelope(res);
+      expect({ url, status: res.status }).toEqual({ url, status: 400 });
+      const body = res.body;
       expect(body.code).toBe(ErrorCode.Validation);
       expect(body.msg).toContain(field);
     }
     const missing = await get(t, 'qrcode?kind=restaurant&id=2147483647', { 'accept-language': 'en' });
-    expect(missing.statusCode).toBe(404);
-    expect(envelope(missing)).toEqual({
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
       code: ErrorCode.NotFound,
       msg: 'Restaurant 2147483647 was not found',
       data: null,
     });
     const missingMp = await get(t, 'qrcode?kind=miniprogram&id=2147483647');
-    expect(envelope(missingMp)).toMatchObject({ code: ErrorCode.NotFound, msg: '餐厅不存在（编号 2147483647）' });
+    expect(missingMp.body).toMatchObject({ code: ErrorCode.NotFound, msg: '餐厅不存在（编号 2147483647）' });
   });
 
   it('draws a configured link, and serves a configured picture as it is', async () => {
     const contact = await get(t, 'qrcode?kind=contact&format=svg');
     expect(svgModules(contact.body)).toEqual(expectedModules('https://work.weixin.qq.com/kfid/kfc0123456789'));
     const merchant = await get(t, 'qrcode?kind=merchant');
-    expect(merchant.statusCode).toBe(200);
+    expect(merchant.status).toBe(200);
     expect(merchant.headers['content-type']).toBe('image/png');
-    expect(merchant.rawPayload.equals(merchantPng)).toBe(true);
+    expect(merchant.raw.rawPayload.equals(merchantPng)).toBe(true);
   });
 });
 
@@ -143,14 +137,14 @@ describe('qrcode configuration', () => {
     const t = await startTestApp('sqlite', { CONTACT_QR_IMAGE: path.join(tmp, 'card.svg') });
     try {
       const merchant = await get(t, 'qrcode?kind=merchant', { 'accept-language': 'en' });
-      expect(merchant.statusCode).toBe(404);
-      expect(envelope(merchant)).toEqual({
+      expect(merchant.status).toBe(404);
+      expect(merchant.body).toEqual({
         code: ErrorCode.NotFound,
         msg: 'This code has not been set up yet',
         data: null,
       });
       const contact = await get(t, 'qrcode?kind=contact');
-      expect(contact.statusCode).toBe(200);
+      expect(contact.status).toBe(200);
       expect(contact.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(contact.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
     } finally {
@@ -224,9 +218,9 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
     });
     try {
       const first = await get(t, 'qrcode?kind=miniprogram&id=3');
-      expect(first.statusCode).toBe(200);
+      expect(first.status).toBe(200);
       expect(first.headers['content-type']).toBe('image/png');
-      expect(first.rawPayload.equals(Buffer.concat([CODE_PICTURE, Buffer.from('r=3')]))).toBe(true);
+      expect(first.raw.rawPayload.equals(Buffer.concat([CODE_PICTURE, Buffer.from('r=3')]))).toBe(true);
       expect(fake.calls('/cgi-bin/stable_token').map((r) => r.body)).toEqual([
         { grant_type: 'client_credential', appid: 'wxmp123', secret: 'mp-secret', force_refresh: false },
       ]);
@@ -246,9 +240,9 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
         get(t, 'qrcode?kind=miniprogram&id=3'),
         get(t, 'qrcode?kind=miniprogram'),
       ]);
-      expect(many.map((r) => r.statusCode)).toEqual(Array(22).fill(200));
-      expect(many[0]!.rawPayload.toString('latin1')).toMatch(/r=4$/);
-      expect(many[21]!.rawPayload.toString('latin1')).toMatch(/home$/);
+      expect(many.map((r) => r.status)).toEqual(Array(22).fill(200));
+      expect(many[0]!.raw.rawPayload.toString('latin1')).toMatch(/r=4$/);
+      expect(many[21]!.raw.rawPayload.toString('latin1')).toMatch(/home$/);
       expect(
         fake
           .calls('/wxa/getwxacodeunlimit')
@@ -260,14 +254,14 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
       // WeChat refuses (e.g. the page is not in the released version): a clear 503 envelope, and nothing cached.
       failNext = { errcode: 41030, errmsg: 'invalid page rid: 1234' };
       const refused = await get(t, 'qrcode?kind=miniprogram&id=5', { 'accept-language': 'en' });
-      expect(refused.statusCode).toBe(503);
-      expect(envelope(refused)).toEqual({
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({
         code: ErrorCode.Unavailable,
         msg: 'The mini program code cannot be had from WeChat right now. Please try again later.',
         data: null,
       });
       const again = await get(t, 'qrcode?kind=miniprogram&id=5');
-      expect(again.statusCode).toBe(200);
+      expect(again.status).toBe(200);
 
       // The H5 restaurant code stays a standard QR of the site's link in real mode.
       const h5 = await get(t, 'qrcode?kind=restaurant&id=3&format=svg');
@@ -290,12 +284,12 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
     });
     try {
       const res = await get(t, 'qrcode?kind=miniprogram');
-      expect(res.statusCode).toBe(503);
-      expect(envelope(res)).toMatchObject({ code: ErrorCode.Unavailable, msg: expect.stringContaining('微信') });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: ErrorCode.Unavailable, msg: expect.stringContaining('微信') });
       await fake.close();
       const down = await get(t, 'qrcode?kind=miniprogram');
-      expect(down.statusCode).toBe(503);
-      expect(envelope(down).code).toBe(ErrorCode.Unavailable);
+      expect(down.status).toBe(503);
+      expect(down.body.code).toBe(ErrorCode.Unavailable);
     } finally {
       await t.close();
       await fake.close().catch(() => undefined);

@@ -3,15 +3,12 @@ import { ErrorCode } from '../../types/errors';
 import { isUniqueViolation } from '../../server/src/db/constraints';
 import { envelopePlugin } from '../../server/src/plugins/app/envelope';
 import { languagePlugin } from '../../server/src/plugins/app/language';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { apiOf } from './support/api';
+import { DIALECTS, useTestApp } from './support/app';
 
 /** Uniqueness is a constraint, and any violation of one answers 1005 on both databases (DESIGN §4a). */
 describe.each(DIALECTS)('unique constraints on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   const identity = async (openid: string) => {
     const user = await t.db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -56,9 +53,9 @@ describe.each(DIALECTS)('unique constraints on %s', (dialect) => {
       await identity(`route-${dialect}`);
       return {};
     });
-    const res = await app.inject({ method: 'POST', url: '/api/szeat/twice', headers: { 'accept-language': 'en' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    const res = await apiOf(app).request('POST', 'twice', { lang: 'en' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
       code: ErrorCode.Conflict,
       msg: 'This conflicts with existing data. Please refresh and try again.',
       data: null,

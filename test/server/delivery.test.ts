@@ -8,21 +8,18 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { reuseStatements } from '../../server/src/db';
 import { precompressDir } from '../../server/src/precompress';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 describe.each(DIALECTS)('delivery on %s', (dialect) => {
-  let t: TestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await startTestApp(dialect, { LOG_LEVEL: 'info' }, { logStream });
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
   });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { LOG_LEVEL: 'info' }, logStream });
+  const { api } = t;
 
   test('a built file is sent from its brotli or gzip copy by Accept-Encoding, hashed names cached for a year', async () => {
     const js = `console.log(${JSON.stringify('szeat '.repeat(500))});\n`;
@@ -32,49 +29,41 @@ describe.each(DIALECTS)('delivery on %s', (dialect) => {
     expect(totals.files).toBe(1);
     const url = '/js/app.0123abcd.js';
 
-    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
-    expect(br.statusCode).toBe(200);
+    const br = await api.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.rawPayload.equals(fs.readFileSync(path.join(t.siteDir, 'js', 'app.0123abcd.js.br')))).toBe(true);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    expect(br.raw.rawPayload.equals(fs.readFileSync(path.join(t.siteDir, 'js', 'app.0123abcd.js.br')))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.raw.rawPayload).toString()).toBe(js);
 
-    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await api.get(url, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+    expect(zlib.gunzipSync(gz.raw.rawPayload).toString()).toBe(js);
 
-    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    const plain = await api.get(url, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.payload).toBe(js);
-    expect(br.rawPayload.length).toBeLessThan(js.length / 10);
+    expect(plain.raw.payload).toBe(js);
+    expect(br.raw.rawPayload.length).toBeLessThan(js.length / 10);
   });
 
   test('API answers over 1 KB are compressed for clients that accept it; small ones are not', async () => {
-    const big = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/menulist?restaurant_id=1',
-      headers: { 'accept-encoding': 'br', 'accept-language': 'en' },
-    });
-    expect(big.statusCode).toBe(200);
+    const big = await api.get('menulist?restaurant_id=1', { lang: 'en', headers: { 'accept-encoding': 'br' } });
+    expect(big.status).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).code).toBe(1000);
+    expect(JSON.parse(zlib.brotliDecompressSync(big.raw.rawPayload).toString()).code).toBe(1000);
 
-    const uncompressed = await t.app.inject({ method: 'GET', url: '/api/szeat/menulist?restaurant_id=1' });
+    const uncompressed = await api.get('/api/szeat/menulist?restaurant_id=1');
     expect(uncompressed.headers['content-encoding']).toBeUndefined();
-    expect(uncompressed.json().code).toBe(1000);
+    expect(uncompressed.body.code).toBe(1000);
 
-    const small = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/no-such-call',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const small = await api.get('no-such-call', { headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json().code).toBe(1004);
+    expect(small.body.code).toBe(1004);
   });
 
   test('one log line per request, at info level, with method, path, status and time', async () => {
     lines.length = 0;
-    await t.app.inject({ method: 'GET', url: '/api/szeat/article?id=42' });
+    await api.get('article?id=42');
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
-import { apiOf, freshIp, placeOf, registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { freshIp, registerUser } from './support/accounts';
 
 /**
  * Schema-driven fuzzing (issue 8): every operation of the server's own OpenAPI document gets generated requests
@@ -308,13 +308,6 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
   return { method: 'POST', url, headers, payload };
 }
 
-const injected = (req: FuzzRequest) => ({
-  method: req.method,
-  url: req.url,
-  headers: req.headers,
-  ...(req.payload !== undefined ? { payload: req.payload } : {}),
-});
-
 /** The request over HTTP to the listening server, answered in inject's shape. */
 function overHttp(base: string, req: FuzzRequest) {
   return new Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
@@ -381,21 +374,15 @@ function problemWith(res: { statusCode: number; headers: Record<string, unknown>
 }
 
 describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
   it(`answers ${REQUESTS} generated requests with the envelope, never a 5xx`, async () => {
-    const docRes = await t.app.inject({ method: 'GET', url: '/api/szeat/docs/json' });
-    const ops = operationsOf(docRes.json());
+    const ops = operationsOf((await api.get('docs/json')).body);
     expect(ops.length).toBeGreaterThan(30);
 
     // Two customers with an address each, so owned-id and logged-in paths are reached, and a pool of real ids.
-    const api = apiOf(t.app);
-    const place = await placeOf(t.db);
-    const users = [await registerUser(api, place), await registerUser(api, place)];
+    const users = [await registerUser(api, t.place), await registerUser(api, t.place)];
     const tokens = users.map((u) => u.token);
     const k = t.db.kysely;
     const idRows = await Promise.all([
@@ -418,12 +405,15 @@ describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
     for (let i = 0; i < REQUESTS; i++) {
       const req = generate(r.pick(ops), r, ids, tokens);
       // Every fifth request goes over a real socket (Node's HTTP parser included), the rest through inject.
-      const res = i % 5 === 0 ? await overHttp(base, req) : await t.app.inject(injected(req));
+      const res =
+        i % 5 === 0
+          ? await overHttp(base, req)
+          : (await api.request(req.method, req.url, { headers: req.headers, payload: req.payload })).raw;
       sent += 1;
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      // A fuzzed logout or password change ends the session: a new customer takes its place.
+      // A fuzzed logout or password change ends the session: a new customer takes its t.place.
       const used = tokens.findIndex((tk) => req.headers.authorization === `Bearer ${tk}`);
-      if (res.statusCode === 401 && used >= 0) tokens[used] = (await registerUser(api, place)).token;
+      if (res.statusCode === 401 && used >= 0) tokens[used] = (await registerUser(api, t.place)).token;
       const problem = problemWith(res);
       if (problem && failures.length < 20) {
         failures.push(

@@ -1,7 +1,6 @@
 import { openState, weekHours, type HoursWindow } from '../../server/src/modules/stores/hours';
+import { chinaTime } from './support/clock';
 
-/** Epoch ms of a China-time (UTC+8) wall clock. 1 October 2026 is a Thursday. */
-const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 const open = { closed: 0, resume_at: null };
 const daily = (o: number, c: number): HoursWindow[] =>
   [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open_min: o, close_min: c }));
@@ -10,64 +9,64 @@ describe('opening hours (China time)', () => {
   const lateNight = daily(17 * 60, 27 * 60); // 17:00-03:00
 
   it('is open inside a window and says when it closes', () => {
-    expect(openState(cst(2026, 10, 1, 20), lateNight, open)).toEqual({
+    expect(openState(chinaTime(2026, 10, 1, 20), lateNight, open)).toEqual({
       is_open: true,
       closed_reason: null,
       resumes_at: null,
-      closes_at: cst(2026, 10, 2, 3),
+      closes_at: chinaTime(2026, 10, 2, 3),
     });
   });
 
   it('stays open after midnight in a window that crosses it', () => {
-    expect(openState(cst(2026, 10, 2, 2, 30), lateNight, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 2, 2, 30), lateNight, open)).toMatchObject({
       is_open: true,
-      closes_at: cst(2026, 10, 2, 3),
+      closes_at: chinaTime(2026, 10, 2, 3),
     });
-    expect(openState(cst(2026, 10, 2, 0, 0), lateNight, open)).toMatchObject({ is_open: true });
+    expect(openState(chinaTime(2026, 10, 2, 0, 0), lateNight, open)).toMatchObject({ is_open: true });
   });
 
   it('is closed between windows and resumes at the next opening', () => {
-    expect(openState(cst(2026, 10, 2, 3, 0), lateNight, open)).toEqual({
+    expect(openState(chinaTime(2026, 10, 2, 3, 0), lateNight, open)).toEqual({
       is_open: false,
       closed_reason: 'hours',
-      resumes_at: cst(2026, 10, 2, 17),
+      resumes_at: chinaTime(2026, 10, 2, 17),
       closes_at: null,
     });
-    expect(openState(cst(2026, 10, 2, 16, 59), lateNight, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 2, 16, 59), lateNight, open)).toMatchObject({
       is_open: false,
-      resumes_at: cst(2026, 10, 2, 17),
+      resumes_at: chinaTime(2026, 10, 2, 17),
     });
   });
 
   it('uses the previous weekday for the part after midnight', () => {
     // Only Friday evening, crossing into Saturday.
     const fridayOnly: HoursWindow[] = [{ weekday: 5, open_min: 22 * 60, close_min: 26 * 60 }];
-    expect(openState(cst(2026, 10, 3, 1), fridayOnly, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 3, 1), fridayOnly, open)).toMatchObject({
       is_open: true,
-      closes_at: cst(2026, 10, 3, 2),
+      closes_at: chinaTime(2026, 10, 3, 2),
     });
-    expect(openState(cst(2026, 10, 3, 3), fridayOnly, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 3, 3), fridayOnly, open)).toMatchObject({
       is_open: false,
-      resumes_at: cst(2026, 10, 9, 22),
+      resumes_at: chinaTime(2026, 10, 9, 22),
     });
   });
 
   it('skips a closed day', () => {
     const notMonday = [0, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open_min: 11 * 60, close_min: 22 * 60 }));
     // Monday 5 October 2026 at noon: next opening is Tuesday 11:00.
-    expect(openState(cst(2026, 10, 5, 12), notMonday, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 5, 12), notMonday, open)).toMatchObject({
       is_open: false,
-      resumes_at: cst(2026, 10, 6, 11),
+      resumes_at: chinaTime(2026, 10, 6, 11),
     });
     // Sunday 22:30: closed, reopens Tuesday.
-    expect(openState(cst(2026, 10, 4, 22, 30), notMonday, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 4, 22, 30), notMonday, open)).toMatchObject({
       is_open: false,
-      resumes_at: cst(2026, 10, 6, 11),
+      resumes_at: chinaTime(2026, 10, 6, 11),
     });
   });
 
   it('has no closing time when open around the clock', () => {
-    expect(openState(cst(2026, 10, 1, 3), daily(0, 1440), open)).toEqual({
+    expect(openState(chinaTime(2026, 10, 1, 3), daily(0, 1440), open)).toEqual({
       is_open: true,
       closed_reason: null,
       resumes_at: null,
@@ -77,14 +76,14 @@ describe('opening hours (China time)', () => {
 
   it('joins touching windows', () => {
     const split = daily(10 * 60, 14 * 60).concat(daily(14 * 60, 22 * 60));
-    expect(openState(cst(2026, 10, 1, 13), split, open)).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 1, 13), split, open)).toMatchObject({
       is_open: true,
-      closes_at: cst(2026, 10, 1, 22),
+      closes_at: chinaTime(2026, 10, 1, 22),
     });
   });
 
   it('is closed with no resume time when it has no hours', () => {
-    expect(openState(cst(2026, 10, 1, 12), [], open)).toEqual({
+    expect(openState(chinaTime(2026, 10, 1, 12), [], open)).toEqual({
       is_open: false,
       closed_reason: 'hours',
       resumes_at: null,
@@ -93,16 +92,18 @@ describe('opening hours (China time)', () => {
   });
 
   it('lets a manual closure win until its resume time, then follows the hours again', () => {
-    const resume = cst(2026, 10, 10, 10);
+    const resume = chinaTime(2026, 10, 10, 10);
     const hours = daily(10 * 60, 22 * 60);
-    expect(openState(cst(2026, 10, 1, 12), hours, { closed: 1, resume_at: resume })).toEqual({
+    expect(openState(chinaTime(2026, 10, 1, 12), hours, { closed: 1, resume_at: resume })).toEqual({
       is_open: false,
       closed_reason: 'manual',
       resumes_at: resume,
       closes_at: null,
     });
-    expect(openState(cst(2026, 10, 10, 12), hours, { closed: 1, resume_at: resume })).toMatchObject({ is_open: true });
-    expect(openState(cst(2030, 1, 1, 12), hours, { closed: 1, resume_at: null })).toMatchObject({
+    expect(openState(chinaTime(2026, 10, 10, 12), hours, { closed: 1, resume_at: resume })).toMatchObject({
+      is_open: true,
+    });
+    expect(openState(chinaTime(2030, 1, 1, 12), hours, { closed: 1, resume_at: null })).toMatchObject({
       is_open: false,
       closed_reason: 'manual',
       resumes_at: null,

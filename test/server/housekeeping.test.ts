@@ -1,15 +1,11 @@
 import { purgeExpired } from '../../server/src/modules/accounts/housekeeping';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
 
 describe.each(DIALECTS)('housekeeping on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   it('removes only rows no rule reads any more', async () => {
     const db = t.db.kysely;

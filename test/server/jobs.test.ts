@@ -12,8 +12,9 @@ import { createJobsRepository } from '../../server/src/modules/jobs/repository';
 import { createJobRunner, type OneOffJob } from '../../server/src/modules/jobs/service';
 import { createWalletRepository } from '../../server/src/modules/wallet/repository';
 import { OrderStatus } from '../../types/order-status';
-import { apiOf, placeOf, registerUser, type Api } from './support/accounts';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { testClock } from './support/clock';
 import { creditWallet, historyOf, placeOrder, statusOf } from './support/orders';
 
 const MINUTE = 60_000;
@@ -21,17 +22,13 @@ const SANDBOX_SECRET = 'jobs-test-sandbox-secret';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DIALECTS)('job runner on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
+  const { clock } = t;
   /** A second "server instance": its own pool (PostgreSQL) or connection (SQLite) to the same database. */
   let other: Db;
-  const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
     other = await openDb(t.config.DATABASE_URL);
-  });
-  afterAll(async () => {
-    await other.destroy();
-    await t.close();
+    t.beforeClose(() => other.destroy());
   });
 
   test('two runners, one database, 50 due jobs: each runs exactly once', async () => {
@@ -187,25 +184,19 @@ describe.each(DIALECTS)('job runner on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('server jobs on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
   const clock = testClock();
-  beforeAll(async () => {
+  const t = useTestApp(dialect, {
+    clock,
+    config: {
+      ORDER_PAYMENT_TIMEOUT_MINUTES: 15,
+      DEMO_ADVANCE: '1',
+      DEMO_ADVANCE_SECONDS: 20,
+      PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+    },
     // The sandbox provider on the test clock too (its cashier links expire at the order's payment deadline).
-    const payments = createSandboxPayments({ secret: SANDBOX_SECRET, now: clock.now, log: () => undefined });
-    t = await startTestApp(
-      dialect,
-      {
-        ORDER_PAYMENT_TIMEOUT_MINUTES: 15,
-        DEMO_ADVANCE: '1',
-        DEMO_ADVANCE_SECONDS: 20,
-        PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
-      },
-      { now: clock.now, integrations: { payments } },
-    );
-    api = apiOf(t.app);
+    integrations: { payments: createSandboxPayments({ secret: SANDBOX_SECRET, now: clock.now, log: () => undefined }) },
   });
-  afterAll(() => t.close());
+  const { api } = t;
 
   const jobsOf = (owner: string) =>
     createAppJobs({
@@ -217,7 +208,7 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
     });
 
   test('an unpaid online order is cancelled after the timeout with its voucher back; paid orders are untouched', async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     await creditWallet(t, me.id, 50_000, `jobs-${dialect}`);
     const unpaid = await placeOrder(t, api, me.token, { method: 'wechat', voucher: true });
     expect(unpaid.status).toBe(OrderStatus.Submitted);
@@ -273,7 +264,7 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
   test('the timeout cancellation gives back a wallet debit too (an order in Submitted that the wallet paid part of)', async () => {
     // Today's checkout takes the wallet only for orders it pays in full (status 6 at once); the sweep still gives
     // back whatever an order in Submitted recorded as wallet_paid_fen, through the orders service's cancel.
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const order = await placeOrder(t, api, me.token, { method: 'wechat' });
     await t.db.kysely.transaction().execute(async (trx) => {
       await createWalletRepository(trx).credit(
@@ -304,20 +295,19 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
   });
 
   test('the timeout asks the provider first: an order paid whose notification was lost is kept, not cancelled', async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const order = await placeOrder(t, api, me.token, { method: 'wechat' });
     const ticket = (await api.post('pay', { order_id: order.id, platform: 'h5' }, { token: me.token, lang: 'en' })).body
       .data as { cashier_url: string };
     const sandbox = t.integrations.payments as SandboxPayments;
     sandbox.loseNotifications = true;
     try {
-      const paid = await t.app.inject({
-        method: 'POST',
-        url: '/api/szeat/payments/sandbox/cashier/pay',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `t=${encodeURIComponent(new URL(ticket.cashier_url).searchParams.get('t')!)}`,
-      });
-      if (paid.statusCode >= 400) throw new Error(paid.body);
+      const paid = await api.post(
+        'payments/sandbox/cashier/pay',
+        `t=${encodeURIComponent(new URL(ticket.cashier_url).searchParams.get('t')!)}`,
+        { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      );
+      if (paid.status >= 400) throw new Error(paid.raw.body);
     } finally {
       sandbox.loseNotifications = false;
     }
@@ -328,7 +318,7 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
   });
 
   test('demo mode moves a new order one step every DEMO_ADVANCE_SECONDS up to Completed; unpaid orders wait', async () => {
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const cod = await placeOrder(t, api, me.token, { method: 'cod' });
     const unpaid = await placeOrder(t, api, me.token, { method: 'wechat' });
     expect(cod.status).toBe(OrderStatus.AwaitingMerchant);
@@ -378,7 +368,7 @@ describe.each(DIALECTS)('server jobs on %s', (dialect) => {
       runner: { pollMs: 3_600_000 },
     });
     expect(jobs.demo).toBe(false);
-    const me = await registerUser(api, await placeOf(t.db));
+    const me = await registerUser(api, t.place);
     const cod = await placeOrder(t, api, me.token, { method: 'cod' });
     await t.db.kysely.deleteFrom('jobs').where('kind', '=', JOB_KINDS.demoAdvance).execute();
     await jobs.runner.start();

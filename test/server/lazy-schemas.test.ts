@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { lazySchemaController } from '../../server/src/fastify-options/lazy-schemas';
-import { DIALECTS, startTestApp } from './support/app';
+import { apiOf } from './support/api';
+import { DIALECTS, useTestApp } from './support/app';
 
 /** Route schemas are compiled by Fastify's own compilers on a route's first request, not before listening. */
 describe('lazy schema compilation', () => {
@@ -25,15 +26,16 @@ describe('lazy schema compilation', () => {
       async (req) => ({ ...(req.query as object), ...(req.body as object), secret: 'not in the schema' }),
     );
     await app.ready();
-    const ok = await app.inject({ method: 'POST', url: '/x?n=5', payload: { name: 'ab' } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ n: 5, name: 'ab' });
-    const bad = await app.inject({ method: 'POST', url: '/x?n=5', payload: { name: 'a' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('body/name must NOT have fewer than 2 characters');
-    const badQuery = await app.inject({ method: 'POST', url: '/x?n=five', payload: { name: 'ab' } });
-    expect(badQuery.statusCode).toBe(400);
-    expect(badQuery.json().message).toBe('querystring/n must be integer');
+    const api = apiOf(app);
+    const ok = await api.post('/x?n=5', { name: 'ab' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ n: 5, name: 'ab' });
+    const bad = await api.post('/x?n=5', { name: 'a' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('body/name must NOT have fewer than 2 characters');
+    const badQuery = await api.post('/x?n=five', { name: 'ab' });
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.body.message).toBe('querystring/n must be integer');
     await app.close();
   });
 
@@ -42,8 +44,8 @@ describe('lazy schema compilation', () => {
     // Ajv (strict) refuses an unknown keyword when it compiles: with eager compilation ready() would fail here.
     app.get('/never', { schema: { querystring: { type: 'object', notAKeyword: true } } }, async () => ({}));
     await expect(app.ready()).resolves.toBeDefined();
-    const res = await app.inject({ method: 'GET', url: '/never' });
-    expect(res.statusCode).toBe(500);
+    const res = await apiOf(app).get('/never');
+    expect(res.status).toBe(500);
     await app.close();
   });
 
@@ -63,15 +65,12 @@ describe('lazy schema compilation', () => {
  * without that check): a malformed schema fails here, not on a route's first request.
  */
 describe.each(DIALECTS)('every route schema compiles on %s', (dialect) => {
-  it('compiles the validators and serialisers of every route', async () => {
-    const t = await startTestApp(dialect);
-    try {
-      expect(t.config.NODE_ENV).not.toBe('production');
-      const compiled = t.app.compileAllSchemas();
-      console.log(`${compiled} route validators and serialisers compiled`);
-      expect(compiled).toBeGreaterThan(100);
-    } finally {
-      await t.close();
-    }
+  const t = useTestApp(dialect);
+
+  it('compiles the validators and serialisers of every route', () => {
+    expect(t.config.NODE_ENV).not.toBe('production');
+    const compiled = t.app.compileAllSchemas();
+    console.log(`${compiled} route validators and serialisers compiled`);
+    expect(compiled).toBeGreaterThan(100);
   });
 });

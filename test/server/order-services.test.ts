@@ -1,6 +1,6 @@
 import { createAppJobs } from '../../server/src/app-jobs';
 import { createOrderServices } from '../../server/src/modules/order-services';
-import { startTestApp, testClock, type TestApp } from './support/app';
+import { useTestApp } from './support/app';
 
 // The factory, watched: every caller goes through the real one.
 jest.mock('../../server/src/modules/order-services', () => {
@@ -14,12 +14,8 @@ const factory = createOrderServices as jest.MockedFunction<typeof createOrderSer
  * (modules/order-services.ts), from the same configuration, integrations and clock, so they cannot drift.
  */
 describe('one factory for the orders and payments services', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { ORDER_PAYMENT_TIMEOUT_MINUTES: 7 }, { now: clock.now });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('sqlite', { config: { ORDER_PAYMENT_TIMEOUT_MINUTES: 7 } });
+  const { clock } = t;
 
   it('is what the app and the job runner both use, with the same dependencies', () => {
     // The app built its services at start.

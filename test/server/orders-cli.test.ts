@@ -7,23 +7,19 @@ import path from 'node:path';
 import { transition } from '../../server/src/modules/orders/service';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import { runOrdersCli, parseOrderRef } from '../../server/src/orders-cli';
-import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { type Registered, registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
 import { creditWallet, historyOf, placeOrder, statusOf } from './support/orders';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 describe.each(DIALECTS)('operator tool on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   let me: Registered;
-  const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    me = await registerUser(api, await placeOf(t.db));
+    me = await registerUser(api, t.place);
   });
-  afterAll(() => t.close());
 
   const run = async (...argv: string[]) => {
     const out: string[] = [];
@@ -69,7 +65,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
   });
 
   test('cancel and refund give back the wallet debit and voucher once, and say so', async () => {
-    const rich = await registerUser(api, await placeOf(t.db));
+    const rich = await registerUser(api, t.place);
     await creditWallet(t, rich.id, 30_000, `cli-${rich.id}`);
     const o = await placeOrder(t, api, rich.token, { method: 'balance', voucher: true });
     const cancel = await run('cancel', String(o.id));

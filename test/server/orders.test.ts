@@ -7,21 +7,17 @@ import { AppError } from '../../server/src/errors';
 import { OrderStatus } from '../../types/order-status';
 import { transition } from '../../server/src/modules/orders/service';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
-import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { type Registered, registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
 import { creditWallet, historyOf, ordersServiceOf, placeOrder, statusOf } from './support/orders';
 
 describe.each(DIALECTS)('orders on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   let me: Registered;
-  const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    me = await registerUser(api, await placeOf(t.db));
+    me = await registerUser(api, t.place);
   });
-  afterAll(() => t.close());
 
   const service = () => ordersServiceOf(t, clock.now);
   const balanceOf = async (userId: number) =>
@@ -55,7 +51,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   test('orderlist: the caller’s own orders, newest first, paged; orderinfo: every field, history, steps, both languages', async () => {
     const a = await placeOrder(t, api, me.token, { method: 'cod' });
     const b = await placeOrder(t, api, me.token, { method: 'wechat', mode: 'collection' });
-    const other = await registerUser(api, await placeOf(t.db));
+    const other = await registerUser(api, t.place);
     const theirs = await placeOrder(t, api, other.token, { method: 'cod' });
 
     const page1 = (await api.get('orderlist?page=1&page_size=1', { token: me.token, lang: 'en' })).body;
@@ -71,10 +67,10 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
       item_count: 4,
       needs_payment: true,
     });
-    expect(page1.data.list[0].order_no).toMatch(/^SZ\d{8}\d{6}$/);
+    expect(page1.data.list[0]!.order_no).toMatch(/^SZ\d{8}\d{6}$/);
     const page2 = (await api.get('orderlist?page=2&page_size=1', { token: me.token, lang: 'cn' })).body.data;
     expect(page2.list.map((o: { id: number }) => o.id)).toEqual([a.id]);
-    expect(page2.list[0].status_text).toBe('等待商家接单');
+    expect(page2.list[0]!.status_text).toBe('等待商家接单');
     expect(page2.has_more).toBe(false);
     const theirList = (await api.get('orderlist', { token: other.token })).body.data.list;
     expect(theirList.map((o: { id: number }) => o.id)).toEqual([theirs.id]);
@@ -129,7 +125,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   });
 
   test('an online order whose voucher covers everything (total 0) needs no payment and goes to the restaurant', async () => {
-    const someone = await registerUser(api, await placeOf(t.db));
+    const someone = await registerUser(api, t.place);
     await t.db.kysely
       .updateTable('vouchers')
       .set({ discount_fen: 1_000_000, min_goods_fen: 0 })
@@ -206,7 +202,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   });
 
   test('cancel gives back the voucher and the wallet debit once; refund after it gives nothing twice', async () => {
-    const rich = await registerUser(api, await placeOf(t.db));
+    const rich = await registerUser(api, t.place);
     await creditWallet(t, rich.id, 50_000, `rich-${rich.id}`);
     const o = await placeOrder(t, api, rich.token, { method: 'balance', voucher: true });
     expect(o.status).toBe(6);
@@ -242,7 +238,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   });
 
   test('20 parallel cancels: one wins; voucher and balance come back exactly once', async () => {
-    const rich = await registerUser(api, await placeOf(t.db));
+    const rich = await registerUser(api, t.place);
     await creditWallet(t, rich.id, 40_000, `rich-${rich.id}`);
     const o = await placeOrder(t, api, rich.token, { method: 'balance', voucher: true });
     const s = service();

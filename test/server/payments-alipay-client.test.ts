@@ -9,7 +9,7 @@ import { createAlipayProvider } from '../../server/src/integrations/payments/ali
 import { fenToYuan, yuanToFen } from '../../server/src/integrations/payments/money';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
 import { startAlipayStandin, type AlipayStandin } from '../../standins/alipay';
-import { testClock } from './support/app';
+import { testClock } from './support/clock';
 
 describe('Alipay against its stand-in', () => {
   let standin: AlipayStandin;

@@ -1,7 +1,7 @@
 import { createSandboxPayments } from '../../server/src/integrations/payments/sandbox';
 import type { PayChannel } from '../../server/src/integrations/payments/types';
 import { signNotification } from '../../server/src/integrations/payments/sandbox-signature';
-import { testClock } from './support/app';
+import { testClock } from './support/clock';
 
 const SECRET = 'a-test-secret-of-enough-length';
 

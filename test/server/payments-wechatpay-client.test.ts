@@ -14,7 +14,7 @@ import { authorization, decryptResource, paySign } from '../../server/src/integr
 import { createWechatPayProvider, parseTradeBill } from '../../server/src/integrations/payments/wechatpay/provider';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
-import { testClock } from './support/app';
+import { testClock } from './support/clock';
 
 // WeChat Pay's documentation test key and examples (wechatpay-apiv3/wechatpay-skills, 签名与验签规则 §三).
 const DOC_KEY = createPrivateKey(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wechatpay-doc-test-key.pem')));

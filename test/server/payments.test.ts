@@ -4,52 +4,43 @@
  * late, out-of-order, bad signature, wrong amount, unknown order change nothing), 50 parallel duplicates, and
  * check-order-pay recovering a lost notification.
  */
-import { createSandboxPayments, type SandboxPayments } from '../../server/src/integrations/payments/sandbox';
-import { apiOf, placeOf, registerUser, type Api, type Registered } from './support/accounts';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
+import { createSandboxPayments } from '../../server/src/integrations/payments/sandbox';
+import { type Registered, registerUser } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { testClock } from './support/clock';
 import { creditWallet, historyOf, ordersServiceOf, paymentsServiceOf, placeOrder, statusOf } from './support/orders';
 
 const SECRET = 'payments-test-secret-0123456789';
 const NOTIFY = '/api/szeat/payments/notify/sandbox';
 
 describe.each(DIALECTS)('payments on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let me: Registered;
-  let sandbox: SandboxPayments;
   const clock = testClock();
-  beforeAll(async () => {
-    sandbox = createSandboxPayments({ secret: SECRET, now: clock.now, log: () => undefined });
-    t = await startTestApp(
-      dialect,
-      { PAYMENT_SANDBOX_SECRET: SECRET, PUBLIC_BASE_URL: 'https://szeat.test' },
-      { now: clock.now, integrations: { payments: sandbox } },
-    );
-    api = apiOf(t.app);
-    me = await registerUser(api, await placeOf(t.db));
+  const sandbox = createSandboxPayments({ secret: SECRET, now: clock.now, log: () => undefined });
+  const t = useTestApp(dialect, {
+    clock,
+    config: { PAYMENT_SANDBOX_SECRET: SECRET, PUBLIC_BASE_URL: 'https://szeat.test' },
+    integrations: { payments: sandbox },
   });
-  afterAll(() => t.close());
+  const { api } = t;
+  let me: Registered;
+  beforeAll(async () => {
+    me = await registerUser(api, t.place);
+  });
   beforeEach(() => {
     sandbox.loseNotifications = false;
   });
 
   const pay = (orderId: number, platform = 'h5', extra: Record<string, unknown> = {}, lang = 'en', token = me.token) =>
     api.post('pay', { order_id: orderId, platform, ...extra }, { token, lang });
-  const tokenOf = (cashierUrl: string) => new URL(cashierUrl).searchParams.get('t')!;
+  const tokenOf = (cashierUrl: string | undefined) => new URL(cashierUrl!).searchParams.get('t')!;
   const cashierPay = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/payments/sandbox/cashier/pay',
+    api.post('payments/sandbox/cashier/pay', `t=${encodeURIComponent(token)}`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `t=${encodeURIComponent(token)}`,
     });
   const notify = (content: Record<string, unknown>, tamper?: (body: string) => string) => {
     const { headers, body } = sandbox.sign(content);
-    return t.app.inject({
-      method: 'POST',
-      url: NOTIFY,
+    return api.post(NOTIFY, tamper ? tamper(body) : body, {
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: tamper ? tamper(body) : body,
     });
   };
   const paymentOf = (orderId: number) =>
@@ -84,13 +75,13 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const ticket = res.body.data;
     expect(ticket).toMatchObject({ provider: 'sandbox', order_id: o.id, amount_fen: o.total });
     expect(ticket.pay_before).toBe(clock.now() + t.config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000);
-    const url = new URL(ticket.cashier_url);
+    const url = new URL(ticket.cashier_url!);
     expect(url.origin + url.pathname).toBe('https://szeat.test/api/szeat/payments/sandbox/cashier');
     // A second pay is the same payment (one row per order and provider).
     expect((await pay(o.id)).body.data.out_trade_no).toBe(ticket.out_trade_no);
 
-    const en = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(en.statusCode).toBe(200);
+    const en = await api.get(url.pathname + url.search);
+    expect(en.status).toBe(200);
     expect(en.headers['content-type']).toMatch(/text\/html/);
     expect(en.body).toContain('Cashier (sandbox)');
     expect(en.body).toContain(`¥${(o.total / 100).toFixed(2).replace(/\.?0+$/, '')}`);
@@ -101,21 +92,20 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect(en.headers['content-security-policy']).toContain("default-src 'none'");
     expect(en.headers['x-frame-options']).toBe('DENY');
     const cnTicket = (await pay(o.id, 'h5', {}, 'zh-CN')).body.data;
-    const cnUrl = new URL(cnTicket.cashier_url);
-    const cn = await t.app.inject({ method: 'GET', url: cnUrl.pathname + cnUrl.search });
+    const cnUrl = new URL(cnTicket.cashier_url!);
+    const cn = await api.get(cnUrl.pathname + cnUrl.search);
     expect(cn.body).toContain('收银台（沙箱）');
     expect(cn.body).toContain('确定要取消支付吗？');
-    const altered = await t.app.inject({ method: 'GET', url: `${url.pathname}?t=${tokenOf(ticket.cashier_url)}x` });
-    expect(altered.statusCode).toBe(400);
+    const altered = await api.get(`${url.pathname}?t=${tokenOf(ticket.cashier_url)}x`);
+    expect(altered.status).toBe(400);
 
     // Cancel goes back unpaid.
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/payments/sandbox/cashier/cancel',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `t=${encodeURIComponent(tokenOf(ticket.cashier_url))}`,
-    });
-    expect(cancel.statusCode).toBe(303);
+    const cancel = await api.post(
+      'payments/sandbox/cashier/cancel',
+      `t=${encodeURIComponent(tokenOf(ticket.cashier_url))}`,
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
+    expect(cancel.status).toBe(303);
     expect(cancel.headers.location).toBe(`https://szeat.test/paySucc/${o.id}?cancelled=1`);
     expect(await statusOf(t, o.id)).toBe(0);
     expect((await api.get(`check-order-pay?order_id=${o.id}`, { token: me.token })).body.data).toMatchObject({
@@ -124,7 +114,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     });
 
     const paid = await cashierPay(tokenOf(ticket.cashier_url));
-    expect(paid.statusCode).toBe(303);
+    expect(paid.status).toBe(303);
     expect(paid.headers.location).toBe(`https://szeat.test/paySucc/${o.id}`);
     expect(await statusOf(t, o.id)).toBe(6);
     expect((await historyOf(t, o.id)).map((h) => [h.from_status, h.status, h.actor])).toEqual([
@@ -138,13 +128,13 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const info = (await api.get(`orderinfo?id=${o.id}`, { token: me.token })).body.data;
     expect(info).toMatchObject({ paid: true, paid_at: clock.now(), pay_before: null, needs_payment: false });
     // Paying again (back button): the same payment, its notification a repeat; nothing changes.
-    expect((await cashierPay(tokenOf(ticket.cashier_url))).statusCode).toBe(303);
+    expect((await cashierPay(tokenOf(ticket.cashier_url))).status).toBe(303);
     expect(await outcomes(o.id)).toEqual(['paid', 'duplicate']);
     expect(await historyOf(t, o.id)).toHaveLength(2);
     // And pay now refuses; the cashier link says so.
     expect((await pay(o.id, 'h5', {}, 'en')).body).toMatchObject({ code: 1001 });
-    const done = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(done.statusCode).toBe(409);
+    const done = await api.get(url.pathname + url.search);
+    expect(done.status).toBe(409);
     expect(done.body).toContain('This order cannot be paid now (Awaiting merchant to accept)');
     expect(done.body).toContain(`href="https://szeat.test/paySucc/${o.id}"`);
   });
@@ -158,14 +148,10 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     }
     const weapp = (await pay(o.id, 'weapp')).body.data;
     expect(weapp.cashier_url).toBeUndefined();
-    expect(Object.keys(weapp.weapp).sort()).toEqual(['nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
-    const token = weapp.weapp.package.replace(/^sandbox_token=/, '');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/payments/sandbox/cashier/pay',
-      payload: { t: token },
-    });
-    expect(res.json()).toMatchObject({ code: 1000, data: { order_id: o.id, paid: true } });
+    expect(Object.keys(weapp.weapp!).sort()).toEqual(['nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
+    const token = weapp.weapp!.package.replace(/^sandbox_token=/, '');
+    const res = await api.post('payments/sandbox/cashier/pay', { t: token });
+    expect(res.body).toMatchObject({ code: 1000, data: { order_id: o.id, paid: true } });
     expect(await statusOf(t, o.id)).toBe(6);
   });
 
@@ -173,7 +159,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const cod = await placeOrder(t, api, me.token, { method: 'cod' });
     const refused = await pay(cod.id);
     expect(refused.body).toEqual({ code: 1001, msg: 'This order is not paid online', data: null });
-    const stranger = await registerUser(api, await placeOf(t.db));
+    const stranger = await registerUser(api, t.place);
     const theirs = await placeOrder(t, api, stranger.token, { method: 'wechat' });
     expect((await pay(theirs.id)).body.code).toBe(1004);
     expect((await api.get(`check-order-pay?order_id=${theirs.id}`, { token: me.token })).body.code).toBe(1004);
@@ -192,43 +178,38 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const o = await onlineOrder();
     const trade = o.ticket.out_trade_no;
     const bad = await notify(notice(trade, o.total), (b) => b.replace(`"amount_fen":${o.total}`, '"amount_fen":1'));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ code: 'FAIL', message: 'bad_signature' });
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: NOTIFY,
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 'FAIL', message: 'bad_signature' });
+    const unsigned = await api.post(NOTIFY, JSON.stringify(notice(trade, o.total)), {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(notice(trade, o.total)),
     });
-    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.status).toBe(400);
     const malformed = await notify({ out_trade_no: trade, amount_fen: 'lots' });
-    expect(malformed.json()).toEqual({ code: 'FAIL', message: 'malformed' });
+    expect(malformed.body).toEqual({ code: 'FAIL', message: 'malformed' });
     const unknown = await notify(notice('SZ20990101999999SA', o.total));
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'FAIL', message: 'unknown_order' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ code: 'FAIL', message: 'unknown_order' });
     const wrong = await notify(notice(trade, o.total - 1));
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ code: 'FAIL', message: 'wrong_amount' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ code: 'FAIL', message: 'wrong_amount' });
     const closed = await notify(notice(trade, o.total, { trade_state: 'CLOSED' }));
-    expect(closed.statusCode).toBe(200);
+    expect(closed.status).toBe(200);
     expect(await statusOf(t, o.id)).toBe(0);
     expect(await paymentOf(o.id)).toMatchObject({ state: 'created', transaction_id: null });
     expect(await historyOf(t, o.id)).toHaveLength(1);
     expect(await outcomes(o.id)).toEqual(['wrong_amount', 'closed']);
     // Another provider's path: not ours.
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/szeat/payments/notify/wechat', payload: {} })).statusCode,
-    ).toBe(404);
+    expect((await api.post('payments/notify/wechat', {})).status).toBe(404);
 
     // Out of order: the closed notice came first; the payment that follows still counts, once.
     const ok = await notify(notice(trade, o.total));
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ code: 'SUCCESS', message: 'paid' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ code: 'SUCCESS', message: 'paid' });
     expect(await statusOf(t, o.id)).toBe(6);
     // A paid notice after the order moved on changes nothing.
     await ordersServiceOf(t, clock.now).advance(o.id, { actor: 'operator' });
     const again = await notify(notice(trade, o.total));
-    expect(again.json()).toEqual({ code: 'SUCCESS', message: 'duplicate' });
+    expect(again.body).toEqual({ code: 'SUCCESS', message: 'duplicate' });
     expect(await statusOf(t, o.id)).toBe(10);
     expect((await historyOf(t, o.id)).map((h) => h.status)).toEqual([0, 6, 10]);
   });
@@ -237,8 +218,8 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const o = await onlineOrder();
     const content = notice(o.ticket.out_trade_no, o.total);
     const replies = await Promise.all(Array.from({ length: 50 }, () => notify(content)));
-    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
-    const messages = replies.map((r) => r.json().message);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const messages = replies.map((r) => r.body.message);
     expect(messages.filter((m) => m === 'paid')).toHaveLength(1);
     expect(messages.filter((m) => m === 'duplicate')).toHaveLength(49);
     expect(await statusOf(t, o.id)).toBe(6);
@@ -254,7 +235,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect(cancelled).toMatchObject({ from: 0, status: 4, provider_refund: null });
     const refundsBefore = sandbox.refunds.length;
     const res = await cashierPay(tokenOf(o.ticket.cashier_url));
-    expect(res.statusCode).toBe(303);
+    expect(res.status).toBe(303);
     expect(await statusOf(t, o.id)).toBe(4);
     expect(await paymentOf(o.id)).toMatchObject({ state: 'late' });
     expect(sandbox.refunds.slice(refundsBefore)).toEqual([
@@ -264,7 +245,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const again = await notify(
       notice(o.ticket.out_trade_no, o.total, { transaction_id: (await paymentOf(o.id)).transaction_id }),
     );
-    expect(again.json()).toEqual({ code: 'SUCCESS', message: 'duplicate' });
+    expect(again.body).toEqual({ code: 'SUCCESS', message: 'duplicate' });
     expect(sandbox.refunds.length).toBe(refundsBefore + 1);
     const refunds = await t.db.kysely.selectFrom('payment_refunds').selectAll().where('order_id', '=', o.id).execute();
     expect(refunds).toHaveLength(1);
@@ -276,7 +257,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
   test('a lost notification is recovered by check-order-pay; the notification arriving later changes nothing', async () => {
     const o = await onlineOrder();
     sandbox.loseNotifications = true;
-    expect((await cashierPay(tokenOf(o.ticket.cashier_url))).statusCode).toBe(303);
+    expect((await cashierPay(tokenOf(o.ticket.cashier_url))).status).toBe(303);
     expect(await statusOf(t, o.id)).toBe(0);
     const check = (await api.get(`check-order-pay?order_id=${o.id}`, { token: me.token, lang: 'en' })).body.data;
     expect(check).toMatchObject({ paid: true, status: 6 });
@@ -290,7 +271,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const late = await notify(
       notice(o.ticket.out_trade_no, o.total, { transaction_id: recorded.transaction_id, paid_at: recorded.paid_at }),
     );
-    expect(late.json()).toEqual({ code: 'SUCCESS', message: 'duplicate' });
+    expect(late.body).toEqual({ code: 'SUCCESS', message: 'duplicate' });
     expect((await historyOf(t, o.id)).map((h) => h.status)).toEqual([0, 6]);
   });
 
@@ -325,7 +306,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       key: 'order.move_refused',
     });
 
-    const rich = await registerUser(api, await placeOf(t.db));
+    const rich = await registerUser(api, t.place);
     await creditWallet(t, rich.id, 30_000, `p-${rich.id}`);
     const b = await placeOrder(t, api, rich.token, { method: 'balance' });
     const check = (await api.get(`check-order-pay?order_id=${b.id}`, { token: rich.token })).body.data;

@@ -1,28 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { createPlacesRepository } from '../../server/src/modules/places/repository';
 import { createPlacesService } from '../../server/src/modules/places/service';
 import { fixedIpGeo, isPrivateIp } from '../../server/src/integrations/geo';
 import { distanceM } from '../../server/src/modules/places/distance';
 import { BUILDINGS } from '../../server/src/seed/places';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 describe.each(DIALECTS)('places API on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
-  const get = async (url: string, lang?: string, ip?: string) => {
-    const headers: Record<string, string> = {};
-    if (lang) headers['accept-language'] = lang;
-    if (ip) headers['x-forwarded-for'] = ip;
-    const res = await app.inject({ method: 'GET', url: `/api/szeat/${url}`, headers });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (url: string, lang?: string, ip?: string) => api.get(url, { lang, ip });
 
   describe('arealist', () => {
     it('lists the four cities in order, each with its areas, in Chinese by default', async () => {

@@ -5,7 +5,8 @@ import routeTable from '../../src/route-table.json';
 import { ErrorCode } from '../../types/errors';
 import { loadConfig, ConfigError, trustProxyOption } from '../../server/src/config';
 import { isEmpty, seedIfEmpty } from '../../server/src/seed';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { apiOf } from './support/api';
+import { DIALECTS, startTestApp, useTestApp } from './support/app';
 
 describe('configuration', () => {
   it('applies defaults', () => {
@@ -54,11 +55,8 @@ describe('configuration', () => {
 });
 
 describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
   it('does not seed twice', async () => {
     expect(await isEmpty(t.db)).toBe(false);
@@ -92,38 +90,29 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
   });
 
   it('answers unknown API paths with a 404 envelope in the request language', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/no-such-call',
-      headers: { 'accept-language': 'en' },
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: ErrorCode.NotFound, msg: 'No such API: /api/szeat/no-such-call', data: null });
-    const post = await t.app.inject({ method: 'POST', url: '/api/szeat/article', payload: {} });
-    expect(post.statusCode).toBe(404);
-    expect(post.json().code).toBe(ErrorCode.NotFound);
+    const res = await api.get('no-such-call', { lang: 'en' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: ErrorCode.NotFound, msg: 'No such API: /api/szeat/no-such-call', data: null });
+    const post = await api.post('article', {});
+    expect(post.status).toBe(404);
+    expect(post.body.code).toBe(ErrorCode.NotFound);
   });
 
   it('answers a malformed JSON body with a 400 envelope, not a 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/article',
-      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-      payload: '{"oops',
-    });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().code).not.toBe(ErrorCode.Ok);
+    const res = await api.post('article', '{"oops', { lang: 'en', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.code).not.toBe(ErrorCode.Ok);
   });
 
   it('serves the OpenAPI document with the slice endpoints', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/szeat/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const res = await api.get('/api/szeat/docs/json');
+    expect(res.status).toBe(200);
+    const doc = res.body;
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/szeat/article-list', '/api/szeat/article', '/api/szeat/whats-news-list']),
     );
-    const ui = await t.app.inject({ method: 'GET', url: '/api/szeat/docs' });
-    expect(ui.statusCode).toBeLessThan(400);
+    const ui = await api.get('/api/szeat/docs');
+    expect(ui.status).toBeLessThan(400);
   });
 
   it('serves the site with a history fallback: built screens 200, reserved and unknown paths 404, both index.html', async () => {
@@ -136,8 +125,8 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
       '/address_edit',
       '/restaurant_detail',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect([url, res.statusCode]).toEqual([url, 200]);
+      const res = await api.get(url);
+      expect([url, res.status]).toEqual([url, 200]);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('szeat test site');
     }
@@ -145,39 +134,39 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     const sample = (path: string) => path.replace(/:\w+/g, '1');
     for (const [name, route] of Object.entries(routeTable.routes as Record<string, { path: string }>)) {
       const url = sample(route.path);
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await api.get(url);
       const expected = (routeTable.built as string[]).includes(name) && name !== 'notFound' ? 200 : 404;
-      expect([url, res.statusCode]).toEqual([url, expected]);
+      expect([url, res.status]).toEqual([url, expected]);
       expect(res.body).toContain('szeat test site');
     }
     for (const url of ['/settlemt/1', '/order_detail/1', '/paySucc/1', '/rating/1']) {
       const name = Object.entries(routeTable.routes).find(([, r]) => sample(r.path) === url)![0];
-      const res = await t.app.inject({ method: 'GET', url });
-      expect([url, res.statusCode]).toEqual([url, (routeTable.built as string[]).includes(name) ? 200 : 404]);
+      const res = await api.get(url);
+      expect([url, res.status]).toEqual([url, (routeTable.built as string[]).includes(name) ? 200 : 404]);
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
-    expect(missing.statusCode).toBe(404);
+    const missing = await api.get('/no/such/page');
+    expect(missing.status).toBe(404);
     expect(missing.body).toContain('szeat test site');
-    const file = await t.app.inject({ method: 'GET', url: '/index.html' });
-    expect(file.statusCode).toBe(200);
+    const file = await api.get('/index.html');
+    expect(file.status).toBe(200);
     // A rebuilt site is served without a restart: files are looked up per request.
     fs.mkdirSync(path.join(t.siteDir, 'js'), { recursive: true });
     fs.writeFileSync(path.join(t.siteDir, 'js', 'app.0123abcd.js'), 'console.log(1)');
-    const bundle = await t.app.inject({ method: 'GET', url: '/js/app.0123abcd.js' });
-    expect(bundle.statusCode).toBe(200);
+    const bundle = await api.get('/js/app.0123abcd.js');
+    expect(bundle.status).toBe(200);
     expect(bundle.headers['cache-control']).toMatch(/immutable/);
     expect(bundle.body).toBe('console.log(1)');
-    const missingBundle = await t.app.inject({ method: 'GET', url: '/js/app.ffffffff.js' });
-    expect(missingBundle.statusCode).toBe(404);
-    const directory = await t.app.inject({ method: 'GET', url: '/js/' });
-    expect(directory.statusCode).toBe(404);
+    const missingBundle = await api.get('/js/app.ffffffff.js');
+    expect(missingBundle.status).toBe(404);
+    const directory = await api.get('/js/');
+    expect(directory.status).toBe(404);
     // The service worker is revalidated on every fetch (an immutable one would pin an old site), also its gzip copy,
     // and the CSP lets the site start it.
     fs.writeFileSync(path.join(t.siteDir, 'sw.js'), 'self.skipWaiting()');
     fs.writeFileSync(path.join(t.siteDir, 'sw.js.gz'), zlib.gzipSync('self.skipWaiting()'));
     for (const encoding of ['identity', 'gzip']) {
-      const worker = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
-      expect(worker.statusCode).toBe(200);
+      const worker = await api.get('/sw.js', { headers: { 'accept-encoding': encoding } });
+      expect(worker.status).toBe(200);
       expect(worker.headers['content-type']).toMatch(/javascript/);
       expect(worker.headers['cache-control']).toBe('no-cache');
       expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
@@ -186,11 +175,11 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
 
   it('serves uploaded files on the same port under /uploads/', async () => {
     fs.writeFileSync(path.join(t.config.UPLOAD_DIR, 'photo.txt'), 'a photo');
-    const res = await t.app.inject({ method: 'GET', url: '/uploads/photo.txt' });
-    expect(res.statusCode).toBe(200);
+    const res = await api.get('/uploads/photo.txt');
+    expect(res.status).toBe(200);
     expect(res.body).toBe('a photo');
-    const missing = await t.app.inject({ method: 'GET', url: '/uploads/none.jpg' });
-    expect(missing.statusCode).toBe(404);
+    const missing = await api.get('/uploads/none.jpg');
+    expect(missing.status).toBe(404);
   });
 });
 
@@ -198,23 +187,15 @@ describe('client address behind proxies', () => {
   it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
     const t = await startTestApp('sqlite', { TRUST_PROXY: 'false' });
     try {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/szeat/iplocation',
-        headers: { 'x-forwarded-for': '1.2.3.4' },
-      });
-      expect(res.json().data.ip).not.toBe('1.2.3.4');
+      const res = await apiOf(t.app).get('iplocation', { ip: '1.2.3.4' });
+      expect(res.body.data.ip).not.toBe('1.2.3.4');
     } finally {
       await t.close();
     }
     const trusted = await startTestApp('sqlite');
     try {
-      const res = await trusted.app.inject({
-        method: 'GET',
-        url: '/api/szeat/iplocation',
-        headers: { 'x-forwarded-for': '1.2.3.4' },
-      });
-      expect(res.json().data.ip).toBe('1.2.3.4');
+      const res = await apiOf(trusted.app).get('iplocation', { ip: '1.2.3.4' });
+      expect(res.body.data.ip).toBe('1.2.3.4');
     } finally {
       await trusted.close();
     }

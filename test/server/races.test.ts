@@ -1,35 +1,16 @@
 import { ADDRESSES_PER_USER_MAX } from '../../types/constants';
 import { ErrorCode } from '../../types/errors';
 import type { SandboxSms } from '../../server/src/integrations/sms';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import {
-  apiOf,
-  freshEmail,
-  freshIp,
-  freshPhone,
-  PASSWORD,
-  placeOf,
-  registerUser,
-  registration,
-  type Api,
-  type Place,
-} from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { freshEmail, freshIp, freshPhone, PASSWORD, registerUser, registration } from './support/accounts';
 
 /**
  * Every limit, counter and uniqueness rule under parallel requests through the real app (DESIGN §4a): the
  * requests are all in flight at once, and the outcome must be the limit exactly.
  */
 describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
   const codes = (responses: Array<{ body: { code: number } }>) => {
     const tally: Record<number, number> = {};
@@ -38,7 +19,7 @@ describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
   };
 
   it('login: 30 wrong passwords and the right one at once check exactly 5 (the per-account limit)', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const ip = freshIp();
     const bodies = [
       ...Array.from({ length: 30 }, () => ({ email: u.email, password: 'wrong-password' })),
@@ -60,7 +41,7 @@ describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
   });
 
   it('SMS code: 40 wrong codes at once use exactly 5 guesses and burn the code', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     expect((await api.post('resetpwdsms', { phone: u.phone }, { ip: freshIp() })).body.code).toBe(ErrorCode.Ok);
     const code = (t.integrations.sms as SandboxSms).lastTo(u.phone)!.params[0]!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -94,7 +75,7 @@ describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
   });
 
   it('SMS send: 50 requests at once for one phone send exactly 1 code', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const sms = t.integrations.sms as SandboxSms;
     const before = sms.outbox.length;
     const res = await Promise.all(
@@ -106,14 +87,14 @@ describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
 
   it('registration: 50 at once from one client create exactly 10 accounts', async () => {
     const ip = freshIp();
-    const res = await Promise.all(Array.from({ length: 50 }, () => api.post('reg', registration(place), { ip })));
+    const res = await Promise.all(Array.from({ length: 50 }, () => api.post('reg', registration(t.place), { ip })));
     expect(codes(res)).toEqual({ [ErrorCode.Ok]: 10, [ErrorCode.RateLimited]: 40 });
   });
 
   it('registration: 50 at once with one e-mail create exactly 1 account, the rest 1005', async () => {
     const email = freshEmail('twin');
     const res = await Promise.all(
-      Array.from({ length: 50 }, () => api.post('reg', registration(place, { email }), { ip: freshIp() })),
+      Array.from({ length: 50 }, () => api.post('reg', registration(t.place, { email }), { ip: freshIp() })),
     );
     expect(codes(res)).toEqual({ [ErrorCode.Ok]: 1, [ErrorCode.Conflict]: 49 });
     const rows = await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute();
@@ -121,11 +102,11 @@ describe.each(DIALECTS)('limits under parallel requests on %s', (dialect) => {
   });
 
   it(`addresses: 50 saves at once keep exactly ${ADDRESSES_PER_USER_MAX}; a delete frees one place`, async () => {
-    const u = await registerUser(api, place); // 1 address from registration
+    const u = await registerUser(api, t.place); // 1 address from registration
     const save = () =>
       api.post(
         'saveaddr',
-        { name: '王五', phone: freshPhone(), area_id: place.areaId, building_id: place.buildingId, room_no: '302' },
+        { name: '王五', phone: freshPhone(), area_id: t.place.areaId, building_id: t.place.buildingId, room_no: '302' },
         { token: u.token },
       );
     const res = await Promise.all(Array.from({ length: 50 }, save));

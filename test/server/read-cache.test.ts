@@ -5,7 +5,8 @@
 import { buildApp } from '../../server/src/app';
 import { createVersionedCache } from '../../server/src/cache/versioned-cache';
 import { cacheVersions } from '../../server/src/db/cache-versions';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { apiOf } from './support/api';
+import { DIALECTS, useTestApp } from './support/app';
 
 describe('versioned cache', () => {
   test('50 parallel reads of one key load it once; a new version drops it; checks at most every checkEveryMs', async () => {
@@ -54,15 +55,11 @@ describe('versioned cache', () => {
 });
 
 describe.each(DIALECTS)('cached reads on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { CACHE_CHECK_MS: 0 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { CACHE_CHECK_MS: 0 } });
+  const { api } = t;
 
   const price = async (app = t.app) => {
-    const res = await app.inject({ method: 'GET', url: '/api/szeat/menulist?restaurant_id=1' });
-    const menu = res.json().data as { categories: Array<{ items: Array<{ id: number; price_fen: number }> }> };
+    const menu = (await apiOf(app).get('menulist?restaurant_id=1')).body.data;
     return menu.categories[0]!.items[0]!;
   };
 
@@ -90,30 +87,18 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
   });
 
   test('API reads answer an ETag and 304 when the client has it', async () => {
-    const first = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/storeinfo?id=1',
-      headers: { 'accept-language': 'en' },
-    });
+    const first = await api.get('storeinfo?id=1', { lang: 'en' });
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\/".+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/storeinfo?id=1',
-      headers: { 'accept-language': 'en', 'if-none-match': tag },
-    });
-    expect(again.statusCode).toBe(304);
-    expect(again.payload).toBe('');
-    const otherLanguage = await t.app.inject({
-      method: 'GET',
-      url: '/api/szeat/storeinfo?id=1',
-      headers: { 'accept-language': 'zh', 'if-none-match': tag },
-    });
-    expect(otherLanguage.statusCode).toBe(200);
+    const again = await api.get('storeinfo?id=1', { lang: 'en', headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.raw.payload).toBe('');
+    const otherLanguage = await api.get('storeinfo?id=1', { lang: 'zh', headers: { 'if-none-match': tag } });
+    expect(otherLanguage.status).toBe(200);
     // Errors and writes carry no ETag.
-    const missing = await t.app.inject({ method: 'GET', url: '/api/szeat/storeinfo?id=999999' });
-    expect(missing.statusCode).toBe(404);
+    const missing = await api.get('storeinfo?id=999999');
+    expect(missing.status).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { contains, containsPattern } from '../../server/src/db/like';
 import { migrations } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
 import { createSearchRepository } from '../../server/src/modules/search/repository';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 /** The hits of today's definition: a full scan with LIKE, no index, in the order the search lists them. */
 async function reference(db: Kysely<Database>, keyword: string) {
@@ -82,11 +82,8 @@ const KEYWORDS = [
 ];
 
 describe.each(DIALECTS)('search through text indexes on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { CACHE_CHECK_MS: 0 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { CACHE_CHECK_MS: 0 } });
+  const { api } = t;
 
   const expectSameAsScan = async (keywords: string[]) => {
     const repo = createSearchRepository(t.db.kysely);
@@ -196,12 +193,11 @@ describe.each(DIALECTS)('search through text indexes on %s', (dialect) => {
 
   test('answers come from memory per catalogue version, keyed by the keyword in any case', async () => {
     const search = async (keyword: string, query = '') => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/szeat/multiplesearch?keyword=${encodeURIComponent(keyword)}&type=dish${query || '&page_size=50'}`,
-        headers: { 'accept-language': 'en' },
-      });
-      return res.json().data as { keyword: string; total: number; list: Array<{ id: number; title: string }> };
+      const res = await api.get(
+        `multiplesearch?keyword=${encodeURIComponent(keyword)}&type=dish${query || '&page_size=50'}`,
+        { lang: 'en' },
+      );
+      return res.body.data;
     };
     const before = await search('dumpling');
     expect(before.total).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 interface Hit {
   type: 'restaurant' | 'dish' | 'news';
@@ -13,22 +12,10 @@ interface Hit {
 }
 
 describe.each(DIALECTS)('multiplesearch on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api } = t;
 
-  const search = async (query: string, lang?: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/szeat/multiplesearch?${query}`,
-      headers: lang ? { 'accept-language': lang } : {},
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const search = (query: string, lang?: string) => api.get(`multiplesearch?${query}`, { lang });
   const kw = (s: string) => `keyword=${encodeURIComponent(s)}`;
 
   it('finds restaurants, dishes and news in Chinese, typed, restaurants first', async () => {
@@ -83,7 +70,7 @@ describe.each(DIALECTS)('multiplesearch on %s', (dialect) => {
     const news = (await search(kw('Typhoon'), 'en')).body.data;
     expect(news.counts).toEqual({ restaurant: 0, dish: 0, news: 1 });
     expect(news.list[0]).toMatchObject({ type: 'news', id: 111, title: 'Deliveries during typhoon warnings' });
-    expect(news.list[0].subtitle).toMatch(/typhoon/);
+    expect(news.list[0]!.subtitle).toMatch(/typhoon/);
   });
 
   it('pages across the types without gaps or overlap', async () => {

@@ -2,24 +2,23 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SVG_CSP, tileSource } from '../../server/src/plugins/external/security-headers';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
 
 const INLINE = '!function(n){n.document.documentElement.style.fontSize="20px"}(window);';
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 /** Security headers (issue 8 §3) on the site, the API and pictures. */
 describe.each(DIALECTS)('security headers on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
+  const t = useTestApp(dialect);
+  const { api } = t;
+  beforeAll(() => {
     fs.writeFileSync(
       path.join(t.siteDir, 'index.html'),
       `<!doctype html><html><head><script>${INLINE}</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>`,
     );
   });
-  afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => api.get(url, { headers });
   const directives = (csp: unknown) =>
     Object.fromEntries(
       String(csp)
@@ -38,7 +37,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     ['/no-such-page', 404],
   ])('the site page %s: CSP, no framing, nosniff, referrer', async (url, status) => {
     const res = await get(url);
-    expect(res.statusCode).toBe(status);
+    expect(res.status).toBe(status);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'", sha(INLINE)]);
@@ -76,7 +75,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
 
   it('API answers carry the headers too', async () => {
     const res = await get('/api/szeat/cuisineslist');
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(directives(res.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
   });
@@ -114,23 +113,23 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     const dir = path.join(__dirname, '..', '..', 'server', 'public', 'img', 'store');
     const svg = fs.readdirSync(dir).find((f) => f.endsWith('.svg'))!;
     const res = await get(`/img/store/${svg}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['content-security-policy']).toBe(SVG_CSP);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const upload = path.join(t.config.UPLOAD_DIR, 'evil.svg');
     fs.writeFileSync(upload, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const up = await get('/uploads/evil.svg');
-    expect(up.statusCode).toBe(200);
+    expect(up.status).toBe(200);
     expect(up.headers['content-security-policy']).toBe(SVG_CSP);
   });
 
   it('the API docs have their own policy and cannot be framed either', async () => {
     let res = await get('/api/szeat/docs');
-    for (let i = 0; i < 3 && res.statusCode === 302; i++) {
+    for (let i = 0; i < 3 && res.status === 302; i++) {
       res = await get(new URL(String(res.headers.location), 'http://x/api/szeat/docs/').pathname);
     }
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/html/);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -140,15 +139,15 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('security headers with settings on %s', (dialect) => {
-  let t: TestApp | undefined;
-  afterEach(() => t?.close());
-
-  it('allows the configured tile host, and HSTS + upgrade-insecure-requests on an https origin', async () => {
-    t = await startTestApp(dialect, {
+  const t = useTestApp(dialect, {
+    config: {
       TARO_APP_MAP_TILE_URL: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}',
       PUBLIC_BASE_URL: 'https://szeat.example.com',
-    });
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    },
+  });
+
+  it('allows the configured tile host, and HSTS + upgrade-insecure-requests on an https origin', async () => {
+    const res = await t.api.get('/');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data: blob: https://*.is.autonavi.com");
     expect(csp).toContain('upgrade-insecure-requests');

@@ -5,35 +5,20 @@ import { ErrorCode } from '../../types/errors';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import type { SandboxSms } from '../../server/src/integrations/sms';
 import { createTencentSms, tc3Authorization } from '../../server/src/integrations/sms/tencent';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import {
-  apiOf,
-  freshIp,
-  freshPhone,
-  PASSWORD,
-  placeOf,
-  registerUser,
-  type Api,
-  type Place,
-  type Registered,
-} from './support/accounts';
+import { DIALECTS, startTestApp, useTestApp } from './support/app';
+import { freshIp, freshPhone, PASSWORD, placeOf, registerUser, type Registered } from './support/accounts';
+import { apiOf } from './support/api';
 
 const MINUTE = 60 * 1000;
 const NEW_PASSWORD = 'brand-new-password';
 
 describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   let sms: SandboxSms;
-  const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
     sms = t.integrations.sms as SandboxSms;
   });
-  afterAll(() => t.close());
 
   const codesOf = (phone: string) =>
     t.db.kysely.selectFrom('sms_codes').selectAll().where('phone', '=', phone).orderBy('id').execute();
@@ -50,7 +35,7 @@ describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
 
   describe('resetpwdsms', () => {
     it('sends a 6-digit code valid 10 minutes to a registered phone, stored only hashed', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const res = await ask(u.phone);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: ErrorCode.Ok, msg: '成功', data: { resend_after: 60, expires_in: 600 } });
@@ -68,7 +53,7 @@ describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
     });
 
     it('writes the text in the request language', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       await ask(u.phone, freshIp(), 'en');
       expect(sms.lastTo(u.phone)!.text).toMatch(/^\[szeat\] Your code is \d{6}\. It is valid for 10 minutes/);
     });
@@ -95,7 +80,7 @@ describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
     });
 
     it('refuses a resend within 60 s, saying how long to wait; a new code replaces the old one', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       await ask(u.phone);
       const first = codeSentTo(u.phone);
       clock.advance(20 * 1000);
@@ -122,7 +107,7 @@ describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
     });
 
     it('sends at most 5 codes per phone per hour', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       for (let i = 0; i < 5; i++) {
         expect((await ask(u.phone)).body.code).toBe(ErrorCode.Ok);
         clock.advance(61 * 1000);
@@ -144,7 +129,7 @@ describe.each(DIALECTS)('password reset by SMS on %s', (dialect) => {
 
   describe('savenewpwd', () => {
     async function withCode(): Promise<Registered & { code: string }> {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       await ask(u.phone);
       return { ...u, code: codeSentTo(u.phone) };
     }

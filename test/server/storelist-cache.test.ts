@@ -3,7 +3,6 @@
  * 10): the same answers as computing it afresh, distances exact for the position asked (also at the edge of a
  * delivery range), open now correct to the minute from the kept list, and a write seen once it bumps the version.
  */
-import type { FastifyInstance } from 'fastify';
 import { cacheVersions } from '../../server/src/db/cache-versions';
 import { BUILDINGS } from '../../server/src/seed/places';
 import { distanceM } from '../../server/src/modules/places/distance';
@@ -11,10 +10,9 @@ import { createStoresRepository } from '../../server/src/modules/stores/reposito
 import { createStoresService } from '../../server/src/modules/stores/service';
 import { createVersionedCache } from '../../server/src/cache/versioned-cache';
 import { STORE_SORTS, type StoreSort } from '../../types/catalogue';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
+import { chinaTime, testClock } from './support/clock';
 
-/** Epoch ms of a China-time (UTC+8) wall clock. */
-const cst = (y: number, m: number, d: number, h: number, min = 0, ms = 0) => Date.UTC(y, m - 1, d, h - 8, min) + ms;
 const EARTH_RADIUS_M = 6371008.8;
 /** The position `metres` due north of (lat, lng). */
 const north = (lat: number, lng: number, metres: number) => ({
@@ -33,28 +31,18 @@ interface Store {
 }
 
 describe.each(DIALECTS)('storelist from memory on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  const clock = { t: cst(2026, 10, 1, 20) };
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { CACHE_CHECK_MS: 0 }, { now: () => clock.t });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { CACHE_CHECK_MS: 0 }, clock: testClock(chinaTime(2026, 10, 1, 20)) });
+  const { api, clock } = t;
 
   const list = async (at: { lat: number; lng: number }, query = '', lang = 'en') => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/szeat/storelist?lat=${at.lat}&lng=${at.lng}${query}`,
-      headers: { 'accept-language': lang },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data as { list: Store[]; total: number; has_more: boolean };
+    const res = await api.get(`storelist?lat=${at.lat}&lng=${at.lng}${query}`, { lang });
+    expect(res.status).toBe(200);
+    return res.body.data as { list: Store[]; total: number; has_more: boolean };
   };
   const r7 = { lat: 22.545, lng: 114.085, radius: 5000 };
 
   test('the same answers as computed afresh, for every building, order, cuisine, page and language', async () => {
-    const fresh = createStoresService(createStoresRepository(t.db.kysely), () => clock.t);
+    const fresh = createStoresService(createStoresRepository(t.db.kysely), clock.now);
     const positions = [
       ...BUILDINGS.filter((_, i) => i % 3 === 0).map((b) => ({ lat: b.lat, lng: b.lng })),
       north(r7.lat, r7.lng, r7.radius - 0.5),
@@ -100,31 +88,35 @@ describe.each(DIALECTS)('storelist from memory on %s', (dialect) => {
   test('open now is computed per request from the kept list, to the minute', async () => {
     const at = north(r7.lat, r7.lng, 100);
     const seven = async () => (await list(at)).list.find((s) => s.id === 7)!;
-    clock.t = cst(2026, 10, 2, 2, 59);
-    expect(await seven()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 2, 3) });
-    clock.t = cst(2026, 10, 2, 3, 0);
-    expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'hours', resumes_at: cst(2026, 10, 2, 17) });
-    clock.t = cst(2026, 10, 2, 17, 0);
-    expect(await seven()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 3, 3) });
+    clock.set(chinaTime(2026, 10, 2, 2, 59));
+    expect(await seven()).toMatchObject({ is_open: true, closes_at: chinaTime(2026, 10, 2, 3) });
+    clock.set(chinaTime(2026, 10, 2, 3, 0));
+    expect(await seven()).toMatchObject({
+      is_open: false,
+      closed_reason: 'hours',
+      resumes_at: chinaTime(2026, 10, 2, 17),
+    });
+    clock.set(chinaTime(2026, 10, 2, 17, 0));
+    expect(await seven()).toMatchObject({ is_open: true, closes_at: chinaTime(2026, 10, 3, 3) });
   });
 
   test('a manual closure ending within a minute ends in the list at its millisecond', async () => {
     const at = north(r7.lat, r7.lng, 400);
     const seven = async () => (await list(at)).list.find((s) => s.id === 7)!;
-    const resumeAt = cst(2026, 10, 3, 20, 0) + 30_500;
+    const resumeAt = chinaTime(2026, 10, 3, 20, 0) + 30_500;
     await t.db.kysely.updateTable('restaurants').set({ closed: 1, resume_at: resumeAt }).where('id', '=', 7).execute();
     await cacheVersions(t.db.kysely).bump('catalogue');
     try {
-      clock.t = resumeAt - 30_000;
+      clock.set(resumeAt - 30_000);
       expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'manual', resumes_at: resumeAt });
-      clock.t = resumeAt - 1;
+      clock.set(resumeAt - 1);
       expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'manual' });
-      clock.t = resumeAt;
-      expect(await seven()).toMatchObject({ is_open: true, closed_reason: null, closes_at: cst(2026, 10, 4, 3) });
+      clock.set(resumeAt);
+      expect(await seven()).toMatchObject({ is_open: true, closed_reason: null, closes_at: chinaTime(2026, 10, 4, 3) });
       // and the minute's end in the same list: 02:59:59.999 open, 03:00 closed
-      clock.t = cst(2026, 10, 4, 2, 59, 59_999);
+      clock.set(chinaTime(2026, 10, 4, 2, 59, 59_999));
       expect(await seven()).toMatchObject({ is_open: true });
-      clock.t = cst(2026, 10, 4, 3, 0);
+      clock.set(chinaTime(2026, 10, 4, 3, 0));
       expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'hours' });
     } finally {
       await t.db.kysely.updateTable('restaurants').set({ closed: 0, resume_at: null }).where('id', '=', 7).execute();
@@ -161,7 +153,7 @@ describe.each(DIALECTS)('storelist from memory on %s', (dialect) => {
       },
     });
     const cache = createVersionedCache({ readVersion: async () => 1, now: () => 0 });
-    const service = createStoresService(counting, () => clock.t, cache);
+    const service = createStoresService(counting, clock.now, cache);
     const at = north(r7.lat, r7.lng, 300);
     const q = { at, sort: 'distance' as const, page: 1, pageSize: 2 };
     const first = await service.storeList(q, 'en');

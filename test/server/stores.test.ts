@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../types/errors';
 import { BUILDINGS, UNCOVERED_BUILDING_IDS } from '../../server/src/seed/places';
 import { RENOVATION_RESUME_AT } from '../../server/src/seed/catalogue-data/restaurants';
 import { createStoresRepository } from '../../server/src/modules/stores/repository';
 import { createStoresService } from '../../server/src/modules/stores/service';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
+import { DIALECTS, useTestApp } from './support/app';
+import { chinaTime } from './support/clock';
 
-/** Epoch ms of a China-time (UTC+8) wall clock. 1 October 2026 is a Thursday. */
-const cst = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 const at = (id: number) => {
   const b = BUILDINGS.find((x) => x.id === id)!;
   return `lat=${b.lat}&lng=${b.lng}`;
@@ -27,26 +25,13 @@ interface Store {
 const ids = (list: Array<{ id: number }>) => list.map((s) => s.id);
 
 describe.each(DIALECTS)('stores API on %s', (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  const clock = { t: cst(2026, 10, 1, 12) };
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: () => clock.t });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   beforeEach(() => {
-    clock.t = cst(2026, 10, 1, 12);
+    clock.set(chinaTime(2026, 10, 1, 12));
   });
 
-  const get = async (url: string, lang?: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/szeat/${url}`,
-      headers: lang ? { 'accept-language': lang } : {},
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (url: string, lang?: string) => api.get(url, { lang });
 
   describe('storelist', () => {
     it('lists only restaurants whose delivery radius covers the position, nearest first', async () => {
@@ -218,7 +203,7 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
         in_delivery_range: true,
         is_open: true,
         closed_reason: null,
-        closes_at: cst(2026, 10, 1, 22),
+        closes_at: chinaTime(2026, 10, 1, 22),
       });
       expect(s.distance_m).toBeGreaterThan(0);
       expect(s.hours).toHaveLength(7);
@@ -257,33 +242,40 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
         resumes_at: RENOVATION_RESUME_AT,
         closes_at: null,
       });
-      clock.t = cst(2030, 1, 1, 12);
+      clock.set(chinaTime(2030, 1, 1, 12));
       expect((await get('storeinfo?id=15')).body.data).toMatchObject({ is_open: true, closed_reason: null });
     });
 
     it('keeps the late-night restaurant open across midnight', async () => {
       const seven = async () => (await get('storeinfo?id=7')).body.data;
-      clock.t = cst(2026, 10, 1, 23, 30);
-      expect(await seven()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 2, 3) });
-      clock.t = cst(2026, 10, 2, 2, 59);
-      expect(await seven()).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 2, 3) });
-      clock.t = cst(2026, 10, 2, 3, 0);
-      expect(await seven()).toMatchObject({ is_open: false, closed_reason: 'hours', resumes_at: cst(2026, 10, 2, 17) });
+      clock.set(chinaTime(2026, 10, 1, 23, 30));
+      expect(await seven()).toMatchObject({ is_open: true, closes_at: chinaTime(2026, 10, 2, 3) });
+      clock.set(chinaTime(2026, 10, 2, 2, 59));
+      expect(await seven()).toMatchObject({ is_open: true, closes_at: chinaTime(2026, 10, 2, 3) });
+      clock.set(chinaTime(2026, 10, 2, 3, 0));
+      expect(await seven()).toMatchObject({
+        is_open: false,
+        closed_reason: 'hours',
+        resumes_at: chinaTime(2026, 10, 2, 17),
+      });
       expect((await seven()).hours[0].windows).toEqual([{ open: '17:00', close: '03:00', overnight: true }]);
     });
 
     it('handles split hours, a weekly closing day and round-the-clock opening', async () => {
-      clock.t = cst(2026, 10, 1, 15);
+      clock.set(chinaTime(2026, 10, 1, 15));
       expect((await get('storeinfo?id=29')).body.data).toMatchObject({
         is_open: false,
-        resumes_at: cst(2026, 10, 1, 17),
+        resumes_at: chinaTime(2026, 10, 1, 17),
       });
-      clock.t = cst(2026, 10, 2, 1, 30);
-      expect((await get('storeinfo?id=29')).body.data).toMatchObject({ is_open: true, closes_at: cst(2026, 10, 2, 2) });
+      clock.set(chinaTime(2026, 10, 2, 1, 30));
+      expect((await get('storeinfo?id=29')).body.data).toMatchObject({
+        is_open: true,
+        closes_at: chinaTime(2026, 10, 2, 2),
+      });
       // Pizzeria Luna closes on Mondays: Monday 5 October at noon it reopens on Tuesday at 11:00.
-      clock.t = cst(2026, 10, 5, 12);
+      clock.set(chinaTime(2026, 10, 5, 12));
       const luna = (await get('storeinfo?id=8')).body.data;
-      expect(luna).toMatchObject({ is_open: false, closed_reason: 'hours', resumes_at: cst(2026, 10, 6, 11) });
+      expect(luna).toMatchObject({ is_open: false, closed_reason: 'hours', resumes_at: chinaTime(2026, 10, 6, 11) });
       expect(luna.hours[1].windows).toEqual([]);
       const noodles = (await get('storeinfo?id=9')).body.data;
       expect(noodles).toMatchObject({ is_open: true, closes_at: null });
@@ -291,7 +283,7 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
     });
 
     it('reports the state in lists too', async () => {
-      clock.t = cst(2026, 10, 2, 1);
+      clock.set(chinaTime(2026, 10, 2, 1));
       const list: Array<Store & { is_open: boolean }> = (await get(`storelist?${at(7)}`)).body.data.list;
       const open = list
         .filter((s) => s.is_open)
@@ -404,7 +396,7 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
         },
         transformResult: async (args) => args.result,
       });
-      const service = createStoresService(createStoresRepository(counting), () => clock.t);
+      const service = createStoresService(createStoresRepository(counting), clock.now);
       const direct = (await get('menulist?restaurant_id=3', 'en')).body.data;
       expect(await service.menu(3, undefined, 'en')).toEqual(direct);
       expect(queries).toBe(2);

@@ -1,20 +1,15 @@
 import { ErrorCode } from '../../types/errors';
-import { DIALECTS, startTestApp, type TestApp } from './support/app';
-import { apiOf, placeOf, registerUser, registration, freshIp, type Api, type Place } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { freshIp, registerUser, registration } from './support/accounts';
 
 /** Numbers and ids are finite decimals, never Ajv's loose coercions; strings carry no control characters. */
 describe.each(DIALECTS)('strict input on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
+  const t = useTestApp(dialect);
+  const { api } = t;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-    token = (await registerUser(api, place)).token;
+    token = (await registerUser(api, t.place)).token;
   });
-  afterAll(() => t.close());
 
   const expectRefused = (res: { status: number; body: unknown }, field: string, msg?: string | RegExp) => {
     expect(res.status).toBe(400);
@@ -58,17 +53,16 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
     ['hex', '0x10'],
   ])('refuses %s as an id in a JSON body', async (_, bad) => {
     const raw = typeof bad === 'string' && bad === '1e999' ? '{"id":1e999}' : JSON.stringify({ id: bad });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/szeat/setdefaultaddr',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
-      payload: raw,
+    const res = await api.post('setdefaultaddr', raw, {
+      token,
+      lang: 'en',
+      headers: { 'content-type': 'application/json' },
     });
-    expectRefused({ status: res.statusCode, body: res.json() }, 'id', /whole number/);
+    expectRefused(res, 'id', /whole number/);
   });
 
   it('refuses Infinity as area_id at registration', async () => {
-    const res = await api.post('reg', registration(place, { area_id: 'Infinity' }), { ip: freshIp(), lang: 'en' });
+    const res = await api.post('reg', registration(t.place, { area_id: 'Infinity' }), { ip: freshIp(), lang: 'en' });
     expectRefused(res, 'area_id');
   });
 
@@ -94,7 +88,7 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
       ],
       [
         'reg',
-        () => api.post('reg', registration(place, { name: `Li${NUL}Lei` }), { ip: freshIp(), lang: 'en' }),
+        () => api.post('reg', registration(t.place, { name: `Li${NUL}Lei` }), { ip: freshIp(), lang: 'en' }),
         'name',
       ],
       [
@@ -105,8 +99,8 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
             {
               name: 'Wang',
               phone: '13900000000',
-              area_id: place.areaId,
-              building_id: place.buildingId,
+              area_id: t.place.areaId,
+              building_id: t.place.buildingId,
               building_no: '2',
               room_no: `3${NUL}02`,
             },
@@ -128,8 +122,8 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
     const body = (over: Record<string, unknown>) => ({
       name: 'Wang',
       phone: '13900000001',
-      area_id: place.areaId,
-      building_id: place.buildingId,
+      area_id: t.place.areaId,
+      building_id: t.place.buildingId,
       building_no: '2',
       room_no: '302',
       ...over,
@@ -137,13 +131,13 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
     it('takes the building’s coordinates for null lat and lng (never 0,0)', async () => {
       const res = await api.post('saveaddr', body({ lat: null, lng: null }), { token });
       expect(res.body.code).toBe(ErrorCode.Ok);
-      expect(res.body.data).toMatchObject({ lat: place.lat, lng: place.lng });
+      expect(res.body.data).toMatchObject({ lat: t.place.lat, lng: t.place.lng });
       const row = await t.db.kysely
         .selectFrom('addresses')
         .select(['lat', 'lng'])
         .where('id', '=', res.body.data.id)
         .executeTakeFirstOrThrow();
-      expect([Number(row.lat), Number(row.lng)]).toEqual([place.lat, place.lng]);
+      expect([Number(row.lat), Number(row.lng)]).toEqual([t.place.lat, t.place.lng]);
     });
     it.each([
       [{ lat: 22.5, lng: null }, 'lng'],

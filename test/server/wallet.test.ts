@@ -2,24 +2,18 @@ import { sql } from 'kysely';
 import { DEMO_USER, DEMO_WALLET_FEN } from '../../server/src/seed/accounts';
 import { createAppUnitOfWork, type AppUnitOfWork } from '../../server/src/modules/repositories';
 import type { WalletRef } from '../../server/src/modules/wallet/repository';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import { apiOf, placeOf, registerUser, type Api, type Place } from './support/accounts';
+import { DIALECTS, useTestApp } from './support/app';
+import { registerUser } from './support/accounts';
 
 const PARALLEL = 50;
 
 describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
+  const t = useTestApp(dialect);
+  const { api, clock } = t;
   let uow: AppUnitOfWork;
-  const clock = testClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
     uow = createAppUnitOfWork(t.db.kysely);
   });
-  afterAll(() => t.close());
 
   const ref = (refId: string | number, reason: WalletRef['reason'] = 'adjustment'): WalletRef => ({
     reason,
@@ -45,7 +39,7 @@ describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
   });
 
   it(`${PARALLEL} parallel debits: exactly the affordable ones succeed, never below zero, SUM(ledger) = balance`, async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     expect((await credit(u.id, 10_000, ref('start'))).status).toBe('applied');
     // 10,000 fen covers 33 debits of 300 fen (9,900), not 34.
     const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => debit(u.id, 300, ref(`d${i}`))));
@@ -65,7 +59,7 @@ describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
   });
 
   it(`the same move sent ${PARALLEL} times in parallel applies once`, async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     const results = await Promise.all(Array.from({ length: PARALLEL }, () => credit(u.id, 700, ref('once'))));
     expect(results.filter((r) => r.status === 'applied')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(PARALLEL - 1);
@@ -77,14 +71,14 @@ describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
   });
 
   it('refuses a debit larger than the balance, leaving no ledger row', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     expect(await debit(u.id, 1, ref('x'))).toEqual({ status: 'insufficient' });
     expect(await uow.repos.wallet.entries(u.id)).toHaveLength(0);
     expect(await balance(u.id)).toBe(0);
   });
 
   it('moves only inside a unit of work, and rolls back with it', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     await expect(uow.repos.wallet.credit(u.id, 100, ref('outside'), clock.now())).rejects.toThrow(/unit of work/);
     await expect(
       uow.transaction(async (tx) => {
@@ -97,7 +91,7 @@ describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
   });
 
   it('a user with wallet history cannot be deleted (the ledger restricts it)', async () => {
-    const u = await registerUser(api, place);
+    const u = await registerUser(api, t.place);
     await credit(u.id, 5, ref('keep'));
     const refused = await t.db.kysely
       .deleteFrom('users')

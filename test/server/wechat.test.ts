@@ -3,34 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../types/errors';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { createRealWechat } from '../../server/src/integrations/wechat/real';
-import { DIALECTS, startTestApp, testClock, type TestApp } from './support/app';
-import {
-  apiOf,
-  count,
-  freshIp,
-  PASSWORD,
-  placeOf,
-  registerUser,
-  sha256b64url,
-  type Api,
-  type Place,
-} from './support/accounts';
+import { DIALECTS, startTestApp, useTestApp, type TestContext } from './support/app';
+import { count, freshIp, PASSWORD, registerUser, sha256b64url } from './support/accounts';
+import { apiOf } from './support/api';
 
 const MINUTE = 60 * 1000;
 let personCounter = 0;
 const freshPerson = () => `person${process.pid}x${++personCounter}`;
 
 describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  let place: Place;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { PUBLIC_BASE_URL: 'http://szeat.test' }, { now: clock.now });
-    api = apiOf(t.app);
-    place = await placeOf(t.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { config: { PUBLIC_BASE_URL: 'http://szeat.test' } });
+  const { api, clock } = t;
   /** A signed sandbox code for WeChat person `who` (what WeChat's login would hand that person). */
   const codeFor = (who: string) => t.integrations.wechat.sandboxCode!(who);
 
@@ -129,7 +112,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       ['as the bare person name', (c: string) => c.split('.')[0]!],
       ['with another nonce', (c: string) => c.replace(/\.[0-9a-f]+\./, '.000000000000.')],
     ])('a linked code %s signs in someone new, never the linked account', async (_, forge) => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const code = codeFor(freshPerson());
       expect((await mini(code, u.token)).body.data).toMatchObject({ wechat_linked: true, user: { id: u.id } });
       const forged = await mini(forge(code));
@@ -195,8 +178,8 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
   describe('sandbox authorize page', () => {
     it('returns to the page of an issued state with a code and the state', async () => {
       const data = await oauthState();
-      const res = await t.app.inject({ method: 'GET', url: data.url, headers: { host: 'szeat.test' } });
-      expect(res.statusCode).toBe(302);
+      const res = await api.get(data.url, { headers: { host: 'szeat.test' } });
+      expect(res.status).toBe(302);
       const back = new URL(res.headers.location as string);
       expect(back.origin + back.pathname).toBe('http://szeat.test/login');
       expect(back.searchParams.get('isBack')).toBe('1');
@@ -209,9 +192,9 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     it('is no open redirect: unknown states and other return pages are refused', async () => {
       const data = await oauthState();
       const forged = `/api/szeat/wxsandbox/authorize?redirect_uri=${encodeURIComponent('https://evil.example/')}&state=${data.state}`;
-      expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+      expect((await api.get(forged)).status).toBe(403);
       const unknown = `/api/szeat/wxsandbox/authorize?redirect_uri=${encodeURIComponent('http://szeat.test/login?isBack=1')}&state=nope`;
-      expect((await t.app.inject({ method: 'GET', url: unknown })).statusCode).toBe(403);
+      expect((await api.get(unknown)).status).toBe(403);
     });
   });
 
@@ -271,7 +254,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     });
 
     it('refuses a state issued to another session (mismatch), both ways', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const forUser = await oauthState(u.token);
       const row = await t.db.kysely
         .selectFrom('oauth_states')
@@ -281,7 +264,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       expect(row.user_id).toBe(u.id);
       // Used without the session that asked for it (a forged callback in someone else's browser).
       expect((await publicLogin(codeFor(freshPerson()), forUser.state)).status).toBe(403);
-      const v = await registerUser(api, place);
+      const v = await registerUser(api, t.place);
       expect((await publicLogin(codeFor(freshPerson()), forUser.state, v.token)).status).toBe(403);
       // An anonymous state used by a signed-in session.
       const anonymous = await oauthState();
@@ -309,7 +292,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
 
   describe('linking a WeChat identity to an e-mail account', () => {
     it('links when signed in, so both logins reach one account', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const who = freshPerson();
       const res = await mini(codeFor(who), u.token);
       expect(res.status).toBe(200);
@@ -330,7 +313,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     it('merges a WeChat-only account that owns nothing, ending its sessions', async () => {
       const who = freshPerson();
       const wechatOnly = (await mini(codeFor(who))).body.data;
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const res = await mini(codeFor(who), u.token);
       expect(res.body.data).toMatchObject({ wechat_linked: true, user: { id: u.id } });
       expect(await userById(wechatOnly.user.id)).toBeUndefined();
@@ -343,10 +326,10 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
       const wechatOnly = (await mini(codeFor(who))).body.data;
       await api.post(
         'saveaddr',
-        { name: '微信', phone: '13700000000', area_id: place.areaId, building_id: place.buildingId, room_no: '1' },
+        { name: '微信', phone: '13700000000', area_id: t.place.areaId, building_id: t.place.buildingId, room_no: '1' },
         { token: wechatOnly.access_token },
       );
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const res = await mini(codeFor(who), u.token);
       expect(res.body.data).toMatchObject({ wechat_linked: true, user: { id: u.id } });
       expect(await userById(wechatOnly.user.id)).toBeUndefined();
@@ -355,8 +338,8 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     });
 
     it('refuses (409) when the WeChat user has an account with a password', async () => {
-      const u = await registerUser(api, place);
-      const other = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
+      const other = await registerUser(api, t.place);
       const who2 = freshPerson();
       await mini(codeFor(who2), other.token);
       const taken = await mini(codeFor(who2), u.token);
@@ -367,7 +350,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     });
 
     it('refuses (409) a second WeChat user for the same app', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       await mini(codeFor(freshPerson()), u.token);
       const res = await mini(codeFor(freshPerson()), u.token);
       expect(res.status).toBe(409);
@@ -375,7 +358,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
     });
 
     it('links at e-mail login with a mini program code, never failing the login', async () => {
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const who = freshPerson();
       const res = await api.post(
         'login',
@@ -383,7 +366,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
         { ip: freshIp() },
       );
       expect(res.body.data).toMatchObject({ wechat_linked: true, user: { id: u.id, wechat: { mp: true } } });
-      const v = await registerUser(api, place);
+      const v = await registerUser(api, t.place);
       const taken = await api.post(
         'login',
         { email: v.email, password: PASSWORD, code: codeFor(who) },
@@ -400,7 +383,7 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
 
     it('merges the WeChat-only session an e-mail login is made from', async () => {
       const wechatOnly = (await mini(codeFor(freshPerson()))).body.data;
-      const u = await registerUser(api, place);
+      const u = await registerUser(api, t.place);
       const res = await api.post(
         'login',
         { email: u.email, password: PASSWORD },
@@ -421,8 +404,8 @@ describe.each(DIALECTS)('WeChat logins on %s', (dialect) => {
           email: `${who}@example.com`,
           password: PASSWORD,
           confirm_password: PASSWORD,
-          area_id: place.areaId,
-          building_id: place.buildingId,
+          area_id: t.place.areaId,
+          building_id: t.place.buildingId,
           room_no: '8',
         },
         { ip: freshIp(), token: wechatOnly.access_token },
@@ -584,10 +567,7 @@ describe('real WeChat client', () => {
       });
       expect(other.status).toBe(400);
       // No sandbox authorize page in real mode.
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/szeat/wxsandbox/authorize?redirect_uri=x&state=y' }))
-          .statusCode,
-      ).toBe(404);
+      expect((await api.get('wxsandbox/authorize?redirect_uri=x&state=y')).status).toBe(404);
       const login = await api.post('wxpubliclogin', { code: 'c', state: oauth.body.data.state }, { ip: freshIp() });
       expect(login.body.code).toBe(ErrorCode.Ok);
     } finally {
@@ -614,16 +594,11 @@ describe('real WeChat client', () => {
 });
 
 describe.each(DIALECTS)('OAuth return pages never follow the Host header, on %s', (dialect) => {
-  let t: TestApp;
-  let api: Api;
-  afterEach(() => t.close());
-
-  const authorizeReturn = async (headers: Record<string, string>) => {
-    const res = await api.get(`wxoauthurl?redirect=${encodeURIComponent('/cb')}`, { ip: freshIp(), headers });
+  const authorizeReturn = async (t: TestContext, headers: Record<string, string>) => {
+    const res = await t.api.get(`wxoauthurl?redirect=${encodeURIComponent('/cb')}`, { ip: freshIp(), headers });
     expect(res.body.code).toBe(ErrorCode.Ok);
-    const data = res.body.data as { url: string };
-    const page = await t.app.inject({ method: 'GET', url: data.url, headers });
-    expect(page.statusCode).toBe(302);
+    const page = await t.api.get(res.body.data.url, { headers });
+    expect(page.status).toBe(302);
     return new URL(page.headers.location as string);
   };
   const spoofed: Array<Record<string, string>> = [
@@ -631,22 +606,24 @@ describe.each(DIALECTS)('OAuth return pages never follow the Host header, on %s'
     { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
   ];
 
-  it.each(spoofed)('without PUBLIC_BASE_URL: the listening address (headers %p)', async (headers) => {
-    t = await startTestApp(dialect, { HOST: '127.0.0.1', PORT: 4321 });
-    api = apiOf(t.app);
-    const back = await authorizeReturn(headers);
-    expect(back.origin + back.pathname).toBe('http://127.0.0.1:4321/cb');
-    const evil = await api.get(`wxoauthurl?redirect=${encodeURIComponent('https://evil.example/cb')}`, {
-      ip: freshIp(),
-      headers,
+  describe('without PUBLIC_BASE_URL', () => {
+    const t = useTestApp(dialect, { config: { HOST: '127.0.0.1', PORT: 4321 } });
+    it.each(spoofed)('the listening address (headers %p)', async (headers) => {
+      const back = await authorizeReturn(t, headers);
+      expect(back.origin + back.pathname).toBe('http://127.0.0.1:4321/cb');
+      const evil = await t.api.get(`wxoauthurl?redirect=${encodeURIComponent('https://evil.example/cb')}`, {
+        ip: freshIp(),
+        headers,
+      });
+      expect(evil.body).toMatchObject({ code: ErrorCode.Validation, data: { field: 'redirect' } });
     });
-    expect(evil.body).toMatchObject({ code: ErrorCode.Validation, data: { field: 'redirect' } });
   });
 
-  it.each(spoofed)('with PUBLIC_BASE_URL: that origin (headers %p)', async (headers) => {
-    t = await startTestApp(dialect, { PUBLIC_BASE_URL: 'https://szeat.example.com' });
-    api = apiOf(t.app);
-    const back = await authorizeReturn(headers);
-    expect(back.origin + back.pathname).toBe('https://szeat.example.com/cb');
+  describe('with PUBLIC_BASE_URL', () => {
+    const t = useTestApp(dialect, { config: { PUBLIC_BASE_URL: 'https://szeat.example.com' } });
+    it.each(spoofed)('that origin (headers %p)', async (headers) => {
+      const back = await authorizeReturn(t, headers);
+      expect(back.origin + back.pathname).toBe('https://szeat.example.com/cb');
+    });
   });
 });

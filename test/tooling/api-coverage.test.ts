@@ -8,7 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { ACTIONS } from '../../src/services/actions';
 import { API_PREFIX } from '../../src/services/http';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { useTestApp } from '../server/support/app';
 
 const SERVICES = path.join(__dirname, '..', '..', 'src', 'services');
 
@@ -51,21 +51,16 @@ const calls = fs
   .filter((f) => f.endsWith('.ts') && f !== 'http.ts')
   .flatMap((f) => callsIn(path.join(SERVICES, f)));
 
-let server: TestApp;
+const server = useTestApp('sqlite');
 let operations: Set<string>;
 
 beforeAll(async () => {
-  server = await startTestApp('sqlite');
-  const res = await server.app.inject({ method: 'GET', url: `${API_PREFIX}docs/json` });
-  expect(res.statusCode).toBe(200);
-  const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+  const res = await server.api.get(`${API_PREFIX}docs/json`);
+  expect(res.status).toBe(200);
+  const doc = res.body as { paths: Record<string, Record<string, unknown>> };
   operations = new Set(
     Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
   );
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const operationOf = (method: string, action: string) => `${method} ${API_PREFIX}${action}`;

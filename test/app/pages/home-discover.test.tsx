@@ -269,8 +269,9 @@ describe('home: address, map and nearby restaurants', () => {
       .mockRejectedValueOnce(new HttpError('timeout', 't'))
       .mockResolvedValueOnce(nearby([store(5, 'Hunan House')]));
     const { container } = await renderPage(HomePage, { api: a, storage: { _lang: 'en', [LOCATION_KEY]: SAVED } });
-    await waitFor(() => getByText(container, 'The request timed out. Please try again later.'));
+    await waitFor(() => expect(getByText(container, 'The request timed out. Please try again later.')).toBeTruthy());
     await click(getByText(container.querySelector('.home__nearby')!, 'Try again'));
-    await waitFor(() => getByText(container, 'Hunan House'));
+    await waitFor(() => expect(getByText(container, 'Hunan House')).toBeTruthy());
+    expect(a.restaurants.list).toHaveBeenCalledTimes(2);
   });
 });

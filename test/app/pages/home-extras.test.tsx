@@ -114,8 +114,9 @@ describe('new restaurants row', () => {
       .mockRejectedValueOnce(new HttpError('timeout', 'request:fail timeout'))
       .mockResolvedValueOnce(paged([store(23, 'Back Again')]));
     const { container } = await renderPage(HomePage, { api, storage: { _lang: 'en' } });
-    await waitFor(() => getByText(container, 'The request timed out. Please try again later.'));
+    await waitFor(() => expect(getByText(container, 'The request timed out. Please try again later.')).toBeTruthy());
     await click(getByText(container.querySelector('.home__new-stores')!, 'Try again'));
-    await waitFor(() => getByText(container, 'Back Again'));
+    await waitFor(() => expect(getByText(container, 'Back Again')).toBeTruthy());
+    expect(api.restaurants.newest).toHaveBeenCalledTimes(2);
   });
 });

@@ -129,6 +129,6 @@ describe('order_detail/{orderId}', () => {
     const a = withAccountDefaults(fakeApi());
     a.orders.info.mockRejectedValue(new ApiError(ErrorCode.NotFound, 'Not found'));
     const { container } = await renderPage(OrderDetailPage, { api: a, params: { orderId: '5' }, storage: LOGGED_IN });
-    await waitFor(() => getByText(container, 'This order cannot be found'));
+    await waitFor(() => expect(getByText(container, 'This order cannot be found')).toBeTruthy());
   });
 });

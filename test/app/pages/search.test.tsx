@@ -2,7 +2,7 @@ import SearchPage from '../../../src/screens/discover/search';
 import type { MultipleSearch, SearchHit } from '../../../types/api/search';
 import { typeIn } from '../support/discover';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { actAsync, click, getByText, getBySelector, queryAllByText, waitFor } from '../support/render';
+import { actAsync, click, getByText, getBySelector, queryAllByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -136,8 +136,9 @@ describe('search', () => {
       .mockRejectedValueOnce(new Error('boom'))
       .mockResolvedValueOnce(answer([hit('news', 1, 'Back')], 1, 1));
     const { container } = await renderPage(SearchPage, { api: a, storage: { _lang: 'cn' }, params: { keyword: 'x' } });
-    await waitFor(() => getByText(container, '出错了，请稍后再试'));
+    await waitFor(() => expect(getByText(container, '出错了，请稍后再试')).toBeTruthy());
     await click(getByText(container, '重试'));
-    await waitFor(() => getByText(container, 'Back'));
+    await waitFor(() => expect(getByText(container, 'Back')).toBeTruthy());
+    expect(queryByText(container, '出错了，请稍后再试')).toBeNull();
   });
 });

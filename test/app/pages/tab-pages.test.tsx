@@ -110,9 +110,10 @@ describe('orders page', () => {
     const api = withAccountDefaults(fakeApi());
     api.orders.list.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(paged([]));
     const { container } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
-    await waitFor(() => getByText(container, 'Try again'));
+    await waitFor(() => expect(getByText(container, 'Try again')).toBeTruthy());
     await click(getByText(container, 'Try again'));
-    await waitFor(() => getByText(container, 'No orders yet'));
+    await waitFor(() => expect(getByText(container, 'No orders yet')).toBeTruthy());
+    expect(api.orders.list).toHaveBeenCalledTimes(2);
   });
 });
 

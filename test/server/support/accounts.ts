@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../server/src/db';
-
-export interface CallOptions {
-  token?: string;
-  lang?: string;
-  /** The client address (Fastify trusts X-Forwarded-For here, as in production behind a proxy). */
-  ip?: string;
-  headers?: Record<string, string>;
-}
+import type { Api } from './api';
 
 let ipCounter = 0;
 /** A client address no other test uses, so per-client limits never leak between tests. */
@@ -26,29 +18,6 @@ export const freshPhone = () => {
 export const freshEmail = (tag = 'user') => `${tag}.${process.pid}.${++phoneCounter}@example.com`;
 
 export const sha256b64url = (s: string) => createHash('sha256').update(s).digest('base64url');
-
-/** Thin API caller: envelopes come back parsed. */
-export function apiOf(app: FastifyInstance) {
-  const headersOf = (o: CallOptions) => ({
-    ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-    ...(o.lang ? { 'accept-language': o.lang } : {}),
-    'x-forwarded-for': o.ip ?? '127.0.0.1',
-    ...o.headers,
-  });
-  return {
-    async post(path: string, payload: object, o: CallOptions = {}) {
-      const res = await app.inject({ method: 'POST', url: `/api/szeat/${path}`, payload, headers: headersOf(o) });
-      return { status: res.statusCode, body: res.json(), headers: res.headers };
-    },
-    async get(path: string, o: CallOptions = {}) {
-      const res = await app.inject({ method: 'GET', url: `/api/szeat/${path}`, headers: headersOf(o) });
-      const isJson = String(res.headers['content-type'] ?? '').includes('json');
-      return { status: res.statusCode, body: isJson ? res.json() : res.body, headers: res.headers };
-    },
-  };
-}
-
-export type Api = ReturnType<typeof apiOf>;
 
 export interface Place {
   areaId: number;

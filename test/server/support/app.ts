@@ -9,6 +9,12 @@ import { openDb, type Db } from '../../../server/src/db';
 import { createIntegrations, type Integrations } from '../../../server/src/integrations';
 import { migrateToLatest } from '../../../server/src/db/migrate';
 import { seed } from '../../../server/src/seed';
+import { apiOf, type Api } from './api';
+import { placeOf, type Place } from './accounts';
+import { testClock, type TestClock } from './clock';
+
+// The clock lives in ./clock; tests that import it from here keep working.
+export { chinaTime, testClock, type TestClock } from './clock';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,6 +22,9 @@ export interface TestApp {
   config: Config;
   siteDir: string;
   integrations: Integrations;
+}
+
+export interface StartedTestApp extends TestApp {
   close(): Promise<void>;
 }
 
@@ -28,21 +37,9 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** A clock a test can move: `clock.now` for startTestApp, `clock.advance(ms)` to pass time. */
-export function testClock(start = Date.UTC(2026, 9, 1, 4, 0, 0)) {
-  let t = start;
-  return {
-    now: () => t,
-    advance(ms: number) {
-      t += ms;
-    },
-  };
-}
-
+export type Dialect = 'sqlite' | 'postgres';
 /** The databases every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server; dropped by the returned function. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -74,10 +71,10 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 
 /** The real app on a fresh, migrated and seeded database, with a stand-in built site. */
 export async function startTestApp(
-  dialect: 'sqlite' | 'postgres',
+  dialect: Dialect,
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
-): Promise<TestApp> {
+): Promise<StartedTestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-api-'));
   const siteDir = path.join(tmp, 'site');
   fs.mkdirSync(siteDir);
@@ -127,4 +124,89 @@ export async function startTestApp(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+export interface UseTestAppOptions {
+  /** Configuration over the test defaults (silent log, cheap password hashing, a temporary site and database). */
+  config?: Partial<Config>;
+  /** The app's clock: a fresh test clock (TEST_START) unless given; `'wall'` for the real time. */
+  clock?: TestClock | 'wall';
+  /** Replaces some integrations; the rest are the configuration's (sandboxes). */
+  integrations?: Partial<Integrations>;
+  /** Receives the app's log (with a LOG_LEVEL other than silent in `config`). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The app of a `describe` block, with what its tests share; usable inside hooks and tests (it starts in beforeAll). */
+export interface TestContext extends TestApp {
+  /** Calls the app (see apiOf); usable once the app has started. */
+  api: Api;
+  /** The clock the app reads. */
+  clock: TestClock;
+  /** Two areas with a building each (for registrations and addresses). */
+  place: Place;
+  /** Runs `fn` before the app and its database close (for what a test opened on the same database). */
+  beforeClose(fn: () => unknown): void;
+}
+
+/**
+ * Registers the jest hooks of one app for the enclosing `describe`: started (fresh database, migrated and seeded) in
+ * beforeAll, closed in afterAll (the database dropped). Call it at the top of the block; later beforeAll hooks
+ * already see the started app.
+ */
+export function useTestApp(dialect: Dialect, options: UseTestAppOptions = {}): TestContext {
+  const clock =
+    options.clock === 'wall'
+      ? { now: Date.now, advance: wallClockFixed, set: wallClockFixed }
+      : (options.clock ?? testClock());
+  let started: StartedTestApp | undefined;
+  let place: Place | undefined;
+  const cleanups: Array<() => unknown> = [];
+  const need = () => {
+    if (!started) throw new Error('useTestApp: the app runs from its beforeAll to its afterAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestApp(dialect, options.config, {
+      now: clock.now,
+      ...(options.integrations ? { integrations: options.integrations } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+    place = await placeOf(started.db);
+  });
+  afterAll(async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn();
+    await started?.close();
+    started = undefined;
+  });
+  return {
+    get app() {
+      return need().app;
+    },
+    get db() {
+      return need().db;
+    },
+    get config() {
+      return need().config;
+    },
+    get siteDir() {
+      return need().siteDir;
+    },
+    get integrations() {
+      return need().integrations;
+    },
+    get place() {
+      need();
+      return place!;
+    },
+    api: apiOf(() => need().app),
+    clock,
+    beforeClose(fn) {
+      cleanups.push(fn);
+    },
+  };
+}
+
+function wallClockFixed(): never {
+  throw new Error('useTestApp: this app runs on the wall clock, which a test cannot move');
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../server/src/db';
-import type { Api } from './accounts';
+import type { Api } from './api';
 
 /** A dish of the restaurant with no option groups (or, with `compulsory`, one with a compulsory group), not sold out. */
 export async function dishOf(db: Db, restaurantId: number, kind: 'plain' | 'compulsory' = 'plain') {
@@ -11,28 +11,33 @@ export async function dishOf(db: Db, restaurantId: number, kind: 'plain' | 'comp
     .where('sold_out', '=', 0)
     .orderBy('id')
     .execute();
-  const groups = await k
-    .selectFrom('option_groups')
-    .select(['id', 'item_id', 'compulsory', 'min_select', 'max_select'])
-    .where(
-      'item_id',
-      'in',
-      items.map((i) => i.id),
-    )
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  const options = await k
-    .selectFrom('menu_options')
-    .select(['id', 'group_id', 'price_delta_fen', 'sold_out'])
-    .where(
-      'group_id',
-      'in',
-      groups.map((g) => g.id),
-    )
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  // (an empty `in ()` is an error on PostgreSQL: a restaurant of plain dishes asks nothing more)
+  const groups = !items.length
+    ? []
+    : await k
+        .selectFrom('option_groups')
+        .select(['id', 'item_id', 'compulsory', 'min_select', 'max_select'])
+        .where(
+          'item_id',
+          'in',
+          items.map((i) => i.id),
+        )
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+  const options = !groups.length
+    ? []
+    : await k
+        .selectFrom('menu_options')
+        .select(['id', 'group_id', 'price_delta_fen', 'sold_out'])
+        .where(
+          'group_id',
+          'in',
+          groups.map((g) => g.id),
+        )
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
   if (kind === 'plain') {
     const item = items.find((i) => !groups.some((g) => g.item_id === i.id));
     if (!item) throw new Error(`restaurant ${restaurantId} has no dish without options`);
@@ -74,5 +79,73 @@ export const attemptKey = () => `test-${process.pid}-${Date.now()}-${++keyCounte
 /** The customer's default address id. */
 export async function defaultAddressOf(api: Api, token: string): Promise<number> {
   const res = await api.get('addrlist', { token });
-  return res.body.data.list[0].id;
+  return res.body.data.list[0]!.id;
+}
+
+/**
+ * A restaurant of the test's own: a copy of `fromId` (terms, hours, cuisines) with copies of its dishes that have no
+ * options, so a test may change prices, sold-out flags or closures without touching rows other tests read.
+ */
+export async function ownRestaurant(db: Db, fromId: number): Promise<number> {
+  const k = db.kysely;
+  return k.transaction().execute(async (trx) => {
+    const { id: _id, ...row } = await trx
+      .selectFrom('restaurants')
+      .selectAll()
+      .where('id', '=', fromId)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx.insertInto('restaurants').values(row).returning('id').executeTakeFirstOrThrow();
+    const hours = await trx
+      .selectFrom('opening_hours')
+      .select(['weekday', 'open_min', 'close_min'])
+      .where('restaurant_id', '=', fromId)
+      .execute();
+    if (hours.length) {
+      await trx
+        .insertInto('opening_hours')
+        .values(hours.map((h) => ({ ...h, restaurant_id: id })))
+        .execute();
+    }
+    const cuisines = await trx
+      .selectFrom('restaurant_cuisines')
+      .select('cuisine_id')
+      .where('restaurant_id', '=', fromId)
+      .execute();
+    if (cuisines.length) {
+      await trx
+        .insertInto('restaurant_cuisines')
+        .values(cuisines.map((c) => ({ ...c, restaurant_id: id })))
+        .execute();
+    }
+    const plain = await trx
+      .selectFrom('menu_items')
+      .selectAll()
+      .where('restaurant_id', '=', fromId)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('option_groups').select('id').whereRef('item_id', '=', 'menu_items.id'))),
+      )
+      .orderBy('id')
+      .execute();
+    const categories = new Map<number, number>();
+    for (const { id: _item, category_id, ...item } of plain) {
+      if (!categories.has(category_id)) {
+        const { id: _c, ...category } = await trx
+          .selectFrom('menu_categories')
+          .selectAll()
+          .where('id', '=', category_id)
+          .executeTakeFirstOrThrow();
+        const copy = await trx
+          .insertInto('menu_categories')
+          .values({ ...category, restaurant_id: id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        categories.set(category_id, copy.id);
+      }
+      await trx
+        .insertInto('menu_items')
+        .values({ ...item, restaurant_id: id, category_id: categories.get(category_id)! })
+        .execute();
+    }
+    return id;
+  });
 }

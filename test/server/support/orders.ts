@@ -1,6 +1,6 @@
 import { createOrderServices } from '../../../server/src/modules/order-services';
 import { createAppUnitOfWork } from '../../../server/src/modules/repositories';
-import type { Api } from './accounts';
+import type { Api } from './api';
 import type { TestApp } from './app';
 import { attemptKey, defaultAddressOf, dishOf } from './cart';
 
@@ -27,7 +27,7 @@ export async function placeOrder(t: TestApp, api: Api, token: string, o: PlaceOp
   let q = (
     await api.post('confirmorder', { restaurant_id: ORDER_RID, mode, ...where, payment_method: o.method }, { token })
   ).body.data;
-  if (mode === 'collection') where.collection_time = q.collection_times[0];
+  if (mode === 'collection') where.collection_time = q.collection_times[0]!;
   let voucherId: number | undefined;
   if (o.voucher) {
     voucherId = q.vouchers[0]?.id;
