@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { createIpGeo, type IpGeo } from './geo';
-import { createPayments, type PaymentProvider } from './payments';
+import { createPayments, type PaymentProvider, type PaymentProviders } from './payments';
 import { createSms, type SmsSender } from './sms';
 import { createWechat, type Wechat } from './wechat';
 
@@ -14,8 +14,8 @@ export interface Integrations {
   sms: SmsSender;
   /** IP address -> province and city (offline database). */
   geo: IpGeo;
-  /** Online payments (PAYMENT_PROVIDER: the sandbox today). */
-  payments: PaymentProvider;
+  /** Online payments (PAYMENT_PROVIDER: the sandbox, or WeChat Pay and Alipay); a bare provider takes both methods. */
+  payments: PaymentProviders | PaymentProvider;
 }
 
 export function createIntegrations(config: Config): Integrations {
