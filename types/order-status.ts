@@ -182,3 +182,9 @@ export function progressSteps(
     };
   });
 }
+
+/**
+ * An order may be rated once the customer has the food (DESIGN §5): delivered, completed (delivered and confirmed,
+ * or collected) or closed. A refunded or cancelled order is not rated.
+ */
+export const RATABLE_STATUSES: readonly OrderStatusCode[] = [S.Delivered, S.Completed, S.Accomplished];

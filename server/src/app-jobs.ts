@@ -7,6 +7,7 @@ import { createJobRunner, type JobRunnerOptions } from './modules/jobs/service';
 import { createOrderServices } from './modules/order-services';
 import { isRefusal } from './modules/orders/service';
 import { createAppUnitOfWork } from './modules/repositories';
+import { purgeUnusedPhotos } from './modules/ratings/service';
 import { OrderStatus } from '../../types/order-status';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,10 +18,10 @@ export const JOB_KINDS = {
   purge: 'housekeeping.purge',
   /** Online orders not paid within ORDER_PAYMENT_TIMEOUT_MINUTES are cancelled, voucher and wallet given back. */
   paymentTimeout: 'orders.payment_timeout',
-  /** Refunds a provider has not finished yet (PROCESSING, fund_change N) are asked again until done or failed. */
-  followRefunds: 'payments.follow_refunds',
   /** Demo mode: new orders move one step along their path every DEMO_ADVANCE_SECONDS. */
   demoAdvance: 'orders.demo_advance',
+  /** Photos no rating uses a day after their upload are removed (row, then stored files). */
+  unusedPhotos: 'ratings.purge_unused_photos',
 } as const;
 
 /** How often the unpaid-order sweep runs: an order is cancelled at most this long after its time is up. */
@@ -64,14 +65,11 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
    * Asks the provider about the order's payment first (a paid order whose notification was delayed or lost is marked
    * paid, not cancelled); a failed query is logged and the cancel goes ahead (a payment landing after it is refunded).
    */
-  async function reconcileFirst(id: number): Promise<boolean> {
+  async function reconcileFirst(id: number) {
     try {
-      // Closed at the provider first (it can no longer be paid), then asked once more: a trade paid meanwhile keeps
-      // the order; a close that failed (provider unreachable) leaves the order for the next sweep.
-      return await payments.closeForTimeout(id);
+      await payments.reconcile(id);
     } catch (err) {
-      log?.error({ err }, `closing the payment before the timeout cancel of order ${id} failed`);
-      return false;
+      log?.error({ err }, `payment query before the timeout cancel of order ${id} failed`);
     }
   }
 
@@ -85,7 +83,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
       const ids = await orders.unpaidBefore(at - timeoutMs + 1, 100);
       let moved = 0;
       for (const id of ids) {
-        if (!(await reconcileFirst(id))) continue;
+        await reconcileFirst(id);
         try {
           await orders.cancel(id, { actor: 'system', expect: OrderStatus.Submitted });
           moved += 1;
@@ -125,9 +123,10 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
       { kind: JOB_KINDS.purge, everyMs: HOUR, run: (at) => purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS) },
       { kind: JOB_KINDS.paymentTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnpaid },
       {
-        kind: JOB_KINDS.followRefunds,
-        everyMs: 60_000,
-        run: async () => ({ finished: await payments.followRefunds() }),
+        kind: JOB_KINDS.unusedPhotos,
+        everyMs: HOUR,
+        run: (at) =>
+          purgeUnusedPhotos(uow.repos.ratings, integrations.storage, at, (msg, err) => log?.error({ err }, msg)),
       },
       ...(demo ? [{ kind: JOB_KINDS.demoAdvance, everyMs: demoMs, run: demoStep }] : []),
     ],

@@ -17,6 +17,7 @@ import { openApiPlugin } from './plugins/external/openapi';
 import { picturesPlugin } from './plugins/external/pictures';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { staticSitePlugin } from './plugins/external/static-site';
+import { uploadsPlugin } from './plugins/app/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,7 @@ export async function buildApp({
   await app.register(strictInputPlugin);
   await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
   await app.register(picturesPlugin);
-  await app.register(staticSitePlugin, { siteDir: fromRoot(config.SITE_DIR), uploadDir: fromRoot(config.UPLOAD_DIR) });
+  await app.register(uploadsPlugin, { storage: integrations.storage });
+  await app.register(staticSitePlugin, { siteDir: fromRoot(config.SITE_DIR) });
   return app;
 }

@@ -214,6 +214,7 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
       WECHAT_MP_SECRET: 'mp-secret',
       WECHAT_OA_APPID: 'wxoa456',
       WECHAT_OA_SECRET: 'oa-secret',
+      WECHAT_PUSH_TOKEN: 'push-token',
       PUBLIC_BASE_URL: SITE,
     });
     try {
@@ -281,6 +282,7 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
       WECHAT_MP_SECRET: 'wrong',
       WECHAT_OA_APPID: 'wxoa456',
       WECHAT_OA_SECRET: 'oa-secret',
+      WECHAT_PUSH_TOKEN: 'push-token',
     });
     try {
       const res = await get(t, 'qrcode?kind=miniprogram');

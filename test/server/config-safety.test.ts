@@ -17,6 +17,7 @@ const REAL_PROVIDERS = {
   WECHAT_MP_SECRET: 's1',
   WECHAT_OA_APPID: 'wx2',
   WECHAT_OA_SECRET: 's2',
+  WECHAT_PUSH_TOKEN: 'push-token',
   SMS_PROVIDER: 'tencent',
   SMS_SECRET_ID: 'id',
   SMS_SECRET_KEY: 'key',

@@ -104,7 +104,12 @@ describe('server start and stop (main.ts)', () => {
     for (let i = 0; i < 100 && (await jobKinds()).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     on.child.kill('SIGTERM');
     expect(await on.exited).toBe(0);
-    expect(await jobKinds()).toEqual(['housekeeping.purge', 'orders.demo_advance', 'orders.payment_timeout']);
+    expect(await jobKinds()).toEqual([
+      'housekeeping.purge',
+      'orders.demo_advance',
+      'orders.payment_timeout',
+      'ratings.purge_unused_photos',
+    ]);
     const db = new Sqlite(dbFile(), { readonly: true });
     const rows = db.prepare('select kind, last_run_at, locked_by from jobs').all() as Array<Record<string, unknown>>;
     db.close();

@@ -173,13 +173,18 @@ describe.each(DIALECTS)('server plumbing on %s', (dialect) => {
     }
   });
 
-  it('serves uploaded files on the same port under /uploads/', async () => {
-    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, 'photo.txt'), 'a photo');
-    const res = await api.get('/uploads/photo.txt');
+  it('serves uploaded photos on the same port under /uploads/, and nothing else from there', async () => {
+    const key = 'photos/202610/0123456789abcdef0123456789abcdef.jpg';
+    fs.mkdirSync(path.join(t.config.UPLOAD_DIR, 'photos', '202610'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, ...key.split('/')), 'a photo');
+    const res = await api.get(`/uploads/${key}`);
     expect(res.status).toBe(200);
     expect(res.body).toBe('a photo');
-    const missing = await api.get('/uploads/none.jpg');
-    expect(missing.status).toBe(404);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, 'photo.txt'), 'not a photo key');
+    for (const url of ['/uploads/photo.txt', '/uploads/none.jpg', '/uploads/photos/202610/../../photo.txt']) {
+      expect([url, (await api.get(url)).status]).toEqual([url, 404]);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SVG_CSP, tileSource } from '../../server/src/plugins/external/security-headers';
+import { UPLOAD_CSP } from '../../server/src/plugins/app/uploads';
 import { DIALECTS, useTestApp } from './support/app';
 
 const INLINE = '!function(n){n.document.documentElement.style.fontSize="20px"}(window);';
@@ -117,11 +118,20 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['content-security-policy']).toBe(SVG_CSP);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const upload = path.join(t.config.UPLOAD_DIR, 'evil.svg');
-    fs.writeFileSync(upload, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const up = await get('/uploads/evil.svg');
+    // Uploads are only ever served as JPEG under our keys: an SVG put in the folder is not served, and SVG bytes
+    // under a photo key still go out as image/jpeg, nosniff, in a sandbox.
+    const evil = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    fs.mkdirSync(t.config.UPLOAD_DIR, { recursive: true });
+    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, 'evil.svg'), evil);
+    expect((await get('/uploads/evil.svg')).status).toBe(404);
+    const key = 'photos/202610/evil0123456789abcdef.jpg';
+    fs.mkdirSync(path.join(t.config.UPLOAD_DIR, 'photos', '202610'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.UPLOAD_DIR, ...key.split('/')), evil);
+    const up = await get(`/uploads/${key}`);
     expect(up.status).toBe(200);
-    expect(up.headers['content-security-policy']).toBe(SVG_CSP);
+    expect(up.headers['content-type']).toBe('image/jpeg');
+    expect(up.headers['x-content-type-options']).toBe('nosniff');
+    expect(up.headers['content-security-policy']).toBe(UPLOAD_CSP);
   });
 
   it('the API docs have their own policy and cannot be framed either', async () => {

@@ -547,6 +547,7 @@ describe('real WeChat client', () => {
       WECHAT_MP_SECRET: 's1',
       WECHAT_OA_APPID: 'wxoa456',
       WECHAT_OA_SECRET: 's2',
+      WECHAT_PUSH_TOKEN: 'push-token',
       PUBLIC_BASE_URL: 'https://szeat.cn',
     });
     try {
@@ -588,6 +589,7 @@ describe('real WeChat client', () => {
       'WECHAT_MP_SECRET: required when WECHAT_MODE=real',
       'WECHAT_OA_APPID: required when WECHAT_MODE=real',
       'WECHAT_OA_SECRET: required when WECHAT_MODE=real',
+      'WECHAT_PUSH_TOKEN: required when WECHAT_MODE=real (content check verdicts arrive by message push)',
     ]);
     expect(loadConfig({}).WECHAT_MODE).toBe('sandbox');
   });

@@ -35,6 +35,10 @@ export const OrderSummary = Type.Object({
   item_count: Type.Integer(),
   /** An online order still to be paid (status 0): the list offers "pay". */
   needs_payment: Type.Boolean(),
+  /** The customer's rating of this order (null when not rated, or the rating was deleted). */
+  rating_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Delivered, completed or collected and not rated yet: the app offers "Rate". */
+  can_rate: Type.Boolean(),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 

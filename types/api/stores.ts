@@ -171,14 +171,19 @@ export const Menu = Type.Object({
 });
 export type Menu = Static<typeof Menu>;
 
+/**
+ * One review as every customer sees it: words and photos only once they passed the content check (a held comment is
+ * '', a photo not passed is left out).
+ */
 export const Review = Type.Object({
   id: Type.Integer(),
   author: Type.String(),
   food_rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  delivery_time: DeliveryTimeBucketSchema,
+  delivery_time: Nullable(DeliveryTimeBucketSchema, 'null for a collection order'),
   other_rating: Type.Integer({ minimum: 1, maximum: 5 }),
   comment: Type.String(),
-  photos: Type.Array(Type.String()),
+  photos: Type.Array(Type.String(), { description: 'full-size pictures' }),
+  thumbnails: Type.Array(Type.String(), { description: "thumbnails[i] is photos[i]'s small copy" }),
   created_at: Type.Integer({ description: 'epoch milliseconds' }),
 });
 export type Review = Static<typeof Review>;

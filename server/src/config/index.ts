@@ -5,8 +5,8 @@ import { Value } from '@sinclair/typebox/value';
 import { accountsConfigProblems, accountsConfigSchema } from './accounts';
 import { codesConfigProblems, codesConfigSchema } from './codes';
 import { ordersConfigSchema } from './orders';
-import { paymentsConfigProblems, paymentsConfigSchema } from './payments';
 import { safetyConfigProblems, safetyConfigSchema } from './safety';
+import { uploadsConfigProblems, uploadsConfigSchema } from './uploads';
 
 /** Every key is documented in `.env.example`; nothing else is read from the environment. */
 const ConfigSchema = Type.Object({
@@ -39,8 +39,8 @@ const ConfigSchema = Type.Object({
   ...accountsConfigSchema,
   ...codesConfigSchema,
   ...ordersConfigSchema,
-  ...paymentsConfigSchema,
   ...safetyConfigSchema,
+  ...uploadsConfigSchema,
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -65,11 +65,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const problems = [...Value.Errors(ConfigSchema, merged)].map(
     (e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`,
   );
-  problems.push(...accountsConfigProblems(merged), ...codesConfigProblems(merged, fromRoot));
+  problems.push(
+    ...accountsConfigProblems(merged),
+    ...codesConfigProblems(merged, fromRoot),
+    ...uploadsConfigProblems(merged),
+  );
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(String(merged.DATABASE_URL))) {
     problems.push(`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(merged.DATABASE_URL)})`);
   }
-  problems.push(...safetyConfigProblems(merged), ...paymentsConfigProblems(merged));
+  problems.push(...safetyConfigProblems(merged));
   if (problems.length > 0) throw new ConfigError(problems);
   return merged;
 }

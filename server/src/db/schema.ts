@@ -7,6 +7,7 @@ import type { CacheTables } from './tables/cache';
 import type { OrdersTables } from './tables/orders';
 import type { PaymentsTables } from './tables/payments';
 import type { JobsTables } from './tables/jobs';
+import type { RatingsTables } from './tables/ratings';
 
 export type { ArticlesTable } from './tables/articles';
 export type { JobsTable } from './tables/jobs';
@@ -16,6 +17,7 @@ export type * from './tables/accounts';
 export type * from './tables/wallet';
 export type * from './tables/orders';
 export type * from './tables/payments';
+export type * from './tables/ratings';
 
 /**
  * The whole database as Kysely sees it: one interface per area in tables/, joined here. Timestamps are epoch
@@ -32,4 +34,5 @@ export interface Database
     CacheTables,
     OrdersTables,
     PaymentsTables,
-    JobsTables {}
+    JobsTables,
+    RatingsTables {}

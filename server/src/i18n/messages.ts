@@ -6,6 +6,7 @@ import { codes } from './messages/codes';
 import { common } from './messages/common';
 import { orders } from './messages/orders';
 import { places } from './messages/places';
+import { ratings } from './messages/ratings';
 
 /**
  * Server messages in both languages, one file per area in messages/; `{name}` placeholders are filled from params.
@@ -19,6 +20,7 @@ export const messages = {
   ...catalogue,
   ...codes,
   ...orders,
+  ...ratings,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

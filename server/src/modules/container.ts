@@ -19,6 +19,7 @@ import { createCodesService } from './codes/service';
 import { createPlacesService } from './places/service';
 import { createOrderServices } from './order-services';
 import { createAppUnitOfWork } from './repositories';
+import { createRatingsService } from './ratings/service';
 import { createSearchService } from './search/service';
 import { createStoresService } from './stores/service';
 import { createWalletService } from './wallet/service';
@@ -91,13 +92,19 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     now,
     log: (msg, err) => log.error({ err }, msg),
   });
-  const { orders, payments } = createOrderServices({
+  const { orders, payments } = createOrderServices({ uow, now, integrations, config, log });
+  const ratings = createRatingsService({
     uow,
+    storage: integrations.storage,
+    contentCheck: integrations.contentCheck,
+    limiter: createRateLimiter(db.kysely, now),
+    orders,
+    author: (userId) => accounts.author(userId),
+    publicOrigin: siteOrigin(config),
+    limits: { uploadsPerHour: config.UPLOADS_PER_HOUR, maxKb: config.UPLOAD_MAX_KB },
     now,
-    integrations,
-    config,
-    openidOf: (userId, app) => accounts.openidOf(userId, app),
-    log,
+    catalogue: catalogueCache,
+    log: (msg, err) => log.error({ err }, msg),
   });
   return {
     uow,
@@ -106,6 +113,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     answers: createAnswerCache({ data: catalogueCache, now }),
     orders,
     payments,
+    ratings,
     accounts,
     addresses,
     articles: createArticlesService(articles),
@@ -129,7 +137,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     }),
     places: createPlacesService(places, integrations.geo),
     search: createSearchService(repos.search, catalogueCache),
-    stores: createStoresService(stores, now, catalogueCache),
+    stores: createStoresService(stores, now, catalogueCache, ratings),
   };
 }
 

@@ -10,6 +10,7 @@ import { buildServices, type ModuleDeps } from './container';
 import { ordersRoutes } from './orders/routes';
 import { paymentsRoutes } from './payments/routes';
 import { placesRoutes } from './places/routes';
+import { ratingsRoutes } from './ratings/routes';
 import { searchRoutes } from './search/routes';
 import { storesRoutes } from './stores/routes';
 import { walletRoutes } from './wallet/routes';
@@ -35,4 +36,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps) {
   await api.register(walletRoutes, routeDeps);
   await api.register(ordersRoutes, routeDeps);
   await api.register(paymentsRoutes, routeDeps);
+  await api.register(ratingsRoutes, routeDeps);
 }

@@ -10,6 +10,7 @@ import { createOrdersRepository } from './orders/repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createJobsRepository } from './jobs/repository';
 import { createPlacesRepository } from './places/repository';
+import { createRatingsRepository } from './ratings/repository';
 import { createSearchRepository } from './search/repository';
 import { createStoresRepository } from './stores/repository';
 import { createWalletRepository } from './wallet/repository';
@@ -30,6 +31,7 @@ export const repositoryFactories = {
   payments: createPaymentsRepository,
   jobs: createJobsRepository,
   places: createPlacesRepository,
+  ratings: createRatingsRepository,
   search: createSearchRepository,
   stores: createStoresRepository,
   wallet: createWalletRepository,

@@ -5,6 +5,7 @@ import { articleSeed } from './articles';
 import { CATALOGUE_TABLES, seedCatalogue } from './catalogue';
 import { seedPlaces } from './places';
 import { cacheVersions } from '../db/cache-versions';
+import { rebuildRatingSummaries } from '../db/rating-summaries';
 
 /**
  * Tables whose ids the seed sets explicitly, in insertion order (parents first); PostgreSQL's sequences must then be
@@ -27,6 +28,7 @@ export async function seed(db: Db): Promise<void> {
     await seedPlaces(trx);
     await seedCatalogue(trx);
     await seedAccounts(trx);
+    await rebuildRatingSummaries(trx);
     await cacheVersions(trx).bump('catalogue');
   });
   if (db.dialect === 'postgres') {

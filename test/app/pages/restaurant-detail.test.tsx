@@ -242,6 +242,7 @@ describe('restaurant_detail', () => {
       other_rating: 5,
       comment: `Comment ${id}`,
       photos: [],
+      thumbnails: [],
       created_at: Date.UTC(2026, 9, id),
     });
     const summary = storeInfo(9, 'x').rating_summary;

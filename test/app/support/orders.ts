@@ -95,6 +95,8 @@ export function orderSummary(id: number, extra: Partial<OrderSummary> = {}): Ord
     payment_method: 'wechat',
     item_count: 2,
     needs_payment: false,
+    rating_id: null,
+    can_rate: false,
     ...extra,
     status_text: extra.status_text ?? statusText(extra.status ?? 6),
   };

@@ -7,6 +7,7 @@ import type { AdList, CuisineList, PopupList, PromoList, UpdatePopupResult } fro
 import type { Quote, SubmitOrderResult } from '../../../types/api/checkout';
 import type { ApiEnvelope, PagedData } from '../../../types/api/common';
 import type { Order, OrderList } from '../../../types/api/orders';
+import type { DelRatingResult, MyRating, MyRatings, UploadedPhoto } from '../../../types/api/ratings';
 import type { CheckOrderPay, PayTicket } from '../../../types/api/payments';
 import type { AreaList, BuildingList, ClosestAddr, IpLocation } from '../../../types/api/places';
 import type { MultipleSearch } from '../../../types/api/search';
@@ -61,6 +62,10 @@ export interface ApiData {
   usercouponslist: VoucherList;
   availablecouponslist: AvailableCoupons;
   allavailablecouponscount: CouponCount;
+  uploadphoto: UploadedPhoto;
+  saverating: MyRating;
+  delrating: DelRatingResult;
+  ratingslist: MyRatings;
 }
 
 type Unprefixed<P extends string> = P extends `/api/szeat/${infer R}` ? R : P;

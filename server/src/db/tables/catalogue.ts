@@ -107,7 +107,11 @@ export interface MenuOptionsTable {
   sort: number;
 }
 
-/** Seeded reviews have no order or user; an order's rating fills both (one review per order). */
+/**
+ * Seeded reviews have no order or user; an order's rating (saverating) fills both: one live rating per order (a
+ * partial unique index), its photos in `uploads`. A rating its author deleted keeps its row with deleted_at set and is
+ * shown nowhere (its order may be rated again).
+ */
 export interface ReviewsTable {
   id: Generated<number>;
   restaurant_id: number;
@@ -115,12 +119,16 @@ export interface ReviewsTable {
   user_id: number | null;
   author_name: string;
   food_rating: number;
-  delivery_time: DeliveryTimeBucket;
+  /** null for a collection order. */
+  delivery_time: DeliveryTimeBucket | null;
   other_rating: number;
   comment: string;
-  /** JSON array of picture paths. */
+  /** 'pass': shown to everyone; 'review': held by the content check, shown to its author only. */
+  comment_check: Generated<'pass' | 'review'>;
+  /** JSON array of picture paths (seeded reviews; a rating's own photos are rows of `uploads`). */
   photos: string;
   created_at: number;
+  deleted_at: number | null;
 }
 
 /** Shared by promotions, ads and pop-ups: what a tap opens. */

@@ -93,6 +93,8 @@ const MERGE_STEPS = {
   vouchers: moveRenaming('vouchers', ['code'], 'code', 64),
   orders: moveRows('orders'),
   reviews: moveRows('reviews'),
+  /** Photos move with their ratings (and unused ones with their uploader). */
+  uploads: moveRows('uploads'),
   idempotency_keys: moveRenaming('idempotency_keys', ['key'], 'key', 100),
   /**
    * Ledger rows move (a clashing reference is renamed), and the balance with them: the merged account's balance is

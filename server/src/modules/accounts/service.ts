@@ -50,14 +50,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     wxPublicLogin: (code: string, state: string, ctx: RequestContext) => wechat.publicLogin(code, state, ctx),
     wxSandboxReturnUrl: wechat.sandboxReturnUrl,
 
+    /**
+     * How the customer signs what they publish (their name, masked as reviews show it: first character and "**")
+     * and their mini program openid, which WeChat's content checks need (absent for a customer who never used it).
+     */
+    async author(userId: number): Promise<{ name: string; miniProgramOpenid?: string }> {
+      const [user, identities] = await Promise.all([
+        deps.uow.repos.accounts.userById(userId),
+        deps.uow.repos.accounts.identitiesOf(userId),
+      ]);
+      const first = [...(user?.nickname || user?.name || '').trim()][0];
+      const mp = identities.find((i) => i.app === 'mp' && i.appid === deps.integrations.wechat.miniProgramAppId);
+      return { name: first ? `${first}**` : '**', ...(mp ? { miniProgramOpenid: mp.openid } : {}) };
+    },
+
     resetPasswordSms: (phone: string, ctx: RequestContext): Promise<ResetPwdSms> => reset.sendCode(phone, ctx),
     saveNewPassword: (body: SaveNewPwdBody, ctx: RequestContext) => reset.savePassword(body, ctx),
-
-    /** The customer's openid in a WeChat app (mp: mini program, oa: official account), the newest; null when none. */
-    async openidOf(userId: number, app: 'mp' | 'oa'): Promise<string | null> {
-      const mine = (await deps.uow.repos.accounts.identitiesOf(userId)).filter((i) => i.app === app);
-      return mine.at(-1)?.openid ?? null;
-    },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '../../db/schema';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema';
 import type { Executor } from '../../db/unit-of-work';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -9,12 +9,28 @@ export type OrderRow = Selectable<OrdersTable>;
  * conditional UPDATE whose row count decides, with its history row) and giving back a voucher.
  */
 export function createOrdersRepository(db: Executor) {
+  /** The order's live rating (its id), for the "Rate" / "Rated" the customer sees. */
+  const ratingId = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb
+      .selectFrom('reviews')
+      .select('reviews.id')
+      .whereRef('reviews.order_id', '=', 'orders.id')
+      .where('reviews.deleted_at', 'is', null)
+      .limit(1)
+      .as('rating_id');
+
   return {
     byId: (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** The customer's own order; another customer's is as absent as a missing one. */
+    /** The customer's own order, with its rating; another customer's is as absent as a missing one. */
     ownedBy: (userId: number, id: number) =>
-      db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('orders')
+        .selectAll('orders')
+        .select(ratingId)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
 
     async page(userId: number, offset: number, limit: number) {
       const [rows, count] = await Promise.all([
@@ -28,6 +44,7 @@ export function createOrdersRepository(db: Executor) {
               .whereRef('order_lines.order_id', '=', 'orders.id')
               .as('item_count'),
           )
+          .select(ratingId)
           .where('user_id', '=', userId)
           .orderBy('id', 'desc')
           .offset(offset)

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   OrderStatus,
   progressSteps,
+  RATABLE_STATUSES,
   type OrderStatusCode,
 } from '../../../../types/order-status';
 import { AppError, failed, notFound } from '../../errors';
@@ -94,7 +95,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const payBefore = (o: OrderRow) =>
     o.status === S.Submitted && isOnline(o) ? Number(o.created_at) + paymentTimeoutMs : null;
 
-  function summary(o: OrderRow, itemCount: number, lang: Lang): OrderSummary {
+  function summary(o: OrderRow & { rating_id?: number | null }, itemCount: number, lang: Lang): OrderSummary {
+    const ratingId = o.rating_id ?? null;
     return {
       id: o.id,
       order_no: orderNo(o),
@@ -108,6 +110,8 @@ export function createOrdersService(deps: OrdersDeps) {
       payment_method: o.payment_method,
       item_count: itemCount,
       needs_payment: o.status === S.Submitted && isOnline(o) && Number(o.total_fen) > 0,
+      rating_id: ratingId,
+      can_rate: ratingId === null && RATABLE_STATUSES.includes(o.status as OrderStatusCode),
     };
   }
 

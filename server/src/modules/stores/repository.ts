@@ -79,56 +79,62 @@ export function createStoresRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Review count and average ratings per restaurant. */
+    /**
+     * Review count and average ratings per restaurant, from the summary the rating writes keep (restaurant_ratings;
+     * restaurants never rated have no row).
+     */
     async ratingsOf(ids: number[]) {
       if (ids.length === 0) return [];
       const rows = await db
-        .selectFrom('reviews')
-        .select((eb) => [
-          'restaurant_id',
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.avg<number>('food_rating').as('food'),
-          eb.fn.avg<number>('other_rating').as('other'),
-        ])
+        .selectFrom('restaurant_ratings')
+        .select(['restaurant_id', 'count', 'food_sum', 'other_sum'])
         .where('restaurant_id', 'in', ids)
-        .groupBy('restaurant_id')
+        .where('count', '>', 0)
         .execute();
-      // PostgreSQL answers numeric as strings.
       return rows.map((r) => ({
         restaurant_id: r.restaurant_id,
         count: Number(r.count),
-        food: Number(r.food),
-        other: Number(r.other),
+        food: Number(r.food_sum) / Number(r.count),
+        other: Number(r.other_sum) / Number(r.count),
       }));
     },
 
-    /** How many reviews gave each food rating and each delivery time bucket. */
+    /** How many reviews gave each food rating and each delivery time bucket (collection orders have none). */
     async ratingBreakdown(restaurantId: number) {
-      const [stars, buckets] = await Promise.all([
-        db
-          .selectFrom('reviews')
-          .select((eb) => ['food_rating', eb.fn.countAll<number>().as('n')])
-          .where('restaurant_id', '=', restaurantId)
-          .groupBy('food_rating')
-          .execute(),
-        db
-          .selectFrom('reviews')
-          .select((eb) => ['delivery_time', eb.fn.countAll<number>().as('n')])
-          .where('restaurant_id', '=', restaurantId)
-          .groupBy('delivery_time')
-          .execute(),
-      ]);
+      const row = await db
+        .selectFrom('restaurant_ratings')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
       return {
-        stars: stars.map((s) => ({ rating: s.food_rating, n: Number(s.n) })),
-        buckets: buckets.map((b) => ({ bucket: b.delivery_time, n: Number(b.n) })),
+        stars: [row?.food_1, row?.food_2, row?.food_3, row?.food_4, row?.food_5].map((n) => Number(n ?? 0)),
+        buckets: {
+          within30: Number(row?.within30 ?? 0),
+          within40: Number(row?.within40 ?? 0),
+          within50: Number(row?.within50 ?? 0),
+          within60: Number(row?.within60 ?? 0),
+          over60: Number(row?.over60 ?? 0),
+        },
       };
     },
 
+    /** Live reviews (not deleted by their author), newest first. */
     async reviews(restaurantId: number, offset: number, limit: number) {
       return db
         .selectFrom('reviews')
-        .selectAll()
+        .select([
+          'id',
+          'author_name',
+          'food_rating',
+          'delivery_time',
+          'other_rating',
+          'comment',
+          'comment_check',
+          'photos',
+          'created_at',
+        ])
         .where('restaurant_id', '=', restaurantId)
+        .where('deleted_at', 'is', null)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -8,13 +8,14 @@ import type {
   StoreReviews,
   StoreSummary,
 } from '../../../../types/api/stores';
-import { DELIVERY_TIME_BUCKETS, PAYMENT_METHODS, type StoreSort } from '../../../../types/catalogue';
+import { PAYMENT_METHODS, type StoreSort } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
 import type { VersionedCache } from '../../cache/versioned-cache';
 import { invalid, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
 import { boundingBox, distanceM } from '../places/distance';
 import { openState, weekHours, type HoursWindow, type ManualClosure } from './hours';
+import type { RatingsService } from '../ratings/service';
 import type { RestaurantRow, StoresRepository } from './repository';
 
 export interface Position {
@@ -69,9 +70,15 @@ interface Listed {
  * `cache` (optional) keeps storelist's sorted list per position, cuisine, order and language for the catalogue
  * version: restaurants, their radius, hours, cuisines and ratings change only by writes that bump it (as for the
  * container's cached repository). The key has the coordinates as asked, so the distances are exact; what depends on
- * the clock (open now, next opening) is computed per request from the kept hours.
+ * the clock (open now, next opening) is computed per request from the kept hours. `photos` (the ratings service)
+ * gives the reviews' uploaded photos that passed the content check.
  */
-export function createStoresService(repo: StoresRepository, now: () => number, cache?: VersionedCache) {
+export function createStoresService(
+  repo: StoresRepository,
+  now: () => number,
+  cache?: VersionedCache,
+  photos?: Pick<RatingsService, 'shownPhotos'>,
+) {
   /** Restaurants whose delivery radius covers the position, with their distance and ratings. */
   async function deliveringTo(at: Position): Promise<Candidate[]> {
     const reach = await repo.maxRadius();
@@ -157,17 +164,13 @@ export function createStoresService(repo: StoresRepository, now: () => number, c
 
   async function ratingSummary(restaurantId: number, rated: Rated): Promise<RatingSummary> {
     const { stars, buckets } = await repo.ratingBreakdown(restaurantId);
-    const delivery_time = Object.fromEntries(
-      DELIVERY_TIME_BUCKETS.map((b) => [b, 0]),
-    ) as RatingSummary['delivery_time'];
-    for (const b of buckets) delivery_time[b.bucket] = b.n;
     return {
       count: rated.count,
       average: round1(rated.food),
       food_average: round1(rated.food),
       other_average: round1(rated.other),
-      stars: [1, 2, 3, 4, 5].map((s) => stars.find((x) => x.rating === s)?.n ?? 0),
-      delivery_time,
+      stars,
+      delivery_time: buckets,
     };
   }
 
@@ -302,16 +305,24 @@ export function createStoresService(repo: StoresRepository, now: () => number, c
       const [rated] = await repo.ratingsOf([restaurantId]);
       const stats = rated ?? NOT_RATED;
       const rows = await repo.reviews(restaurantId, (page - 1) * pageSize, pageSize);
-      const list = rows.map((r): Review => ({
-        id: r.id,
-        author: r.author_name,
-        food_rating: r.food_rating,
-        delivery_time: r.delivery_time,
-        other_rating: r.other_rating,
-        comment: r.comment,
-        photos: parsePhotos(r.photos),
-        created_at: Number(r.created_at),
-      }));
+      const uploaded = photos ? await photos.shownPhotos(rows.map((r) => r.id)) : new Map<number, never>();
+      const list = rows.map((r): Review => {
+        // Seeded reviews list their pictures (one file each); a rating's photos are uploads that passed the check.
+        const seeded = parsePhotos(r.photos);
+        const own = uploaded.get(r.id);
+        return {
+          id: r.id,
+          author: r.author_name,
+          food_rating: r.food_rating,
+          delivery_time: r.delivery_time,
+          other_rating: r.other_rating,
+          // Words held by the content check are shown to their author only.
+          comment: r.comment_check === 'pass' ? r.comment : '',
+          photos: [...seeded, ...(own?.urls ?? [])],
+          thumbnails: [...seeded, ...(own?.thumbs ?? [])],
+          created_at: Number(r.created_at),
+        };
+      });
       return {
         list,
         total: stats.count,

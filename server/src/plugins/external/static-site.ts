@@ -8,13 +8,11 @@ import { API_PREFIX, apiNotFound } from '../app/envelope';
 
 export interface SiteOptions {
   siteDir: string;
-  uploadDir: string;
 }
 
-/** Built H5 site at /, uploads at /uploads/, history fallback to index.html; API paths never fall through. */
+/** Built H5 site at /, history fallback to index.html; API paths never fall through (uploads: app/uploads.ts). */
 // Not encapsulated (fastify-plugin): its not-found handler is the app's.
-export const staticSitePlugin = fp<SiteOptions>(async function staticSite(app, { siteDir, uploadDir }) {
-  fs.mkdirSync(uploadDir, { recursive: true });
+export const staticSitePlugin = fp<SiteOptions>(async function staticSite(app, { siteDir }) {
   const indexFile = path.join(siteDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
   const sendIndex = (reply: FastifyReply, status: number) =>
@@ -46,12 +44,6 @@ export const staticSitePlugin = fp<SiteOptions>(async function staticSite(app, {
   } else {
     app.log.warn({ siteDir }, 'no built H5 site found; only the API is served (run npm run build:h5)');
   }
-  await app.register(fastifyStatic, {
-    root: uploadDir,
-    prefix: '/uploads/',
-    decorateReply: !hasSite,
-    index: false,
-  });
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;

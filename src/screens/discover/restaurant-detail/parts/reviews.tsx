@@ -57,7 +57,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
           </View>
           <View className='review__ratings'>
             <Text className='review__stars'>{stars(r.food_rating)}</Text>
-            <Text>{t(`store.delivery_${r.delivery_time}`)}</Text>
+            {r.delivery_time && <Text>{t(`store.delivery_${r.delivery_time}`)}</Text>}
             <Text>{t('store.other_rating', { rating: r.other_rating })}</Text>
           </View>
           {r.comment && <Text className='review__comment'>{r.comment}</Text>}
