@@ -1,4 +1,5 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createSign, createVerify, randomBytes } from 'node:crypto';
+import { keyPair } from './keys';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +18,8 @@ export interface AlipayStandinOptions {
   port?: number;
   host?: string;
   log?: (line: string) => void;
+  /** RSA private keys (PKCS#8 PEM) instead of generated ones: Alipay's own and the app's. */
+  keys?: { alipay?: string; app?: string };
 }
 
 interface Trade {
@@ -62,8 +65,8 @@ export async function startAlipayStandin(options: AlipayStandinOptions = {}) {
   const appId = options.appId ?? '2021000000000001';
   const sellerId = options.sellerId ?? '2088000000000001';
   // Alipay's key (answers, notifications) and the app's key pair (the merchant uploads the public half).
-  const alipayKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const alipayKey = keyPair(options.keys?.alipay);
+  const appKey = keyPair(options.keys?.app);
   const trades = new Map<string, Trade>();
   const refunds = new Map<string, RefundRecord>();
   const held: Delivery[] = [];

@@ -1,14 +1,7 @@
-import {
-  createCipheriv,
-  createHash,
-  createSign,
-  createVerify,
-  generateKeyPairSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+import { createCipheriv, createHash, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keyPair } from './keys';
 import { selfSignedCertificate } from './x509';
 
 /**
@@ -37,6 +30,11 @@ export interface WechatStandinOptions {
   port?: number;
   host?: string;
   log?: (line: string) => void;
+  /**
+   * RSA private keys (PKCS#8 PEM) to use instead of generating them (2048-bit generation takes a while): the
+   * merchant's API key, WeChat Pay's public-key-mode key and the platform certificates' keys, used in turn.
+   */
+  keys?: { merchant?: string; platform?: string; certificates?: string[] };
 }
 
 interface Trade {
@@ -91,16 +89,17 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
   const appIds = options.appIds ?? ['wxstandinminiprog', 'wxstandinofficial'];
   const mode = options.mode ?? 'public-key';
 
+  const certificateKeys = [...(options.keys?.certificates ?? [])];
   // The merchant's API key (WeChat Pay knows its public half from the merchant's API certificate).
-  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const merchant = keyPair(options.keys?.merchant);
   const merchantSerial = hex(20);
   // WeChat Pay's own keys: the public key (PUB_KEY_ID_…) and a platform certificate, as the mode has them.
-  const platformKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const platformKey = keyPair(options.keys?.platform);
   const publicKeyId = `PUB_KEY_ID_01${hex(14)}`;
   const apiV3Key = randomBytes(16).toString('hex');
   const certificates: Array<{ serial: string; key: KeyObject; pem: string; effective: number; expires: number }> = [];
   function issueCertificate() {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pair = keyPair(certificateKeys.shift());
     const serial = hex(20);
     const effective = now() - 60_000;
     const expires = now() + 5 * 365 * 86400_000;

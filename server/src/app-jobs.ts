@@ -18,6 +18,8 @@ export const JOB_KINDS = {
   purge: 'housekeeping.purge',
   /** Online orders not paid within ORDER_PAYMENT_TIMEOUT_MINUTES are cancelled, voucher and wallet given back. */
   paymentTimeout: 'orders.payment_timeout',
+  /** Refunds a provider has not finished yet (PROCESSING, fund_change N) are asked again until done or failed. */
+  followRefunds: 'payments.follow_refunds',
   /** Demo mode: new orders move one step along their path every DEMO_ADVANCE_SECONDS. */
   demoAdvance: 'orders.demo_advance',
   /** Photos no rating uses a day after their upload are removed (row, then stored files). */
@@ -65,11 +67,14 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
    * Asks the provider about the order's payment first (a paid order whose notification was delayed or lost is marked
    * paid, not cancelled); a failed query is logged and the cancel goes ahead (a payment landing after it is refunded).
    */
-  async function reconcileFirst(id: number) {
+  async function reconcileFirst(id: number): Promise<boolean> {
     try {
-      await payments.reconcile(id);
+      // Closed at the provider first (it can no longer be paid), then asked once more: a trade paid meanwhile keeps
+      // the order; a close that failed (provider unreachable) leaves the order for the next sweep.
+      return await payments.closeForTimeout(id);
     } catch (err) {
-      log?.error({ err }, `payment query before the timeout cancel of order ${id} failed`);
+      log?.error({ err }, `closing the payment before the timeout cancel of order ${id} failed`);
+      return false;
     }
   }
 
@@ -83,7 +88,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
       const ids = await orders.unpaidBefore(at - timeoutMs + 1, 100);
       let moved = 0;
       for (const id of ids) {
-        await reconcileFirst(id);
+        if (!(await reconcileFirst(id))) continue;
         try {
           await orders.cancel(id, { actor: 'system', expect: OrderStatus.Submitted });
           moved += 1;
@@ -122,6 +127,11 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
     recurring: [
       { kind: JOB_KINDS.purge, everyMs: HOUR, run: (at) => purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS) },
       { kind: JOB_KINDS.paymentTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnpaid },
+      {
+        kind: JOB_KINDS.followRefunds,
+        everyMs: 60_000,
+        run: async () => ({ finished: await payments.followRefunds() }),
+      },
       {
         kind: JOB_KINDS.unusedPhotos,
         everyMs: HOUR,

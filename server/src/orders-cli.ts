@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors';
 import { translate } from './i18n/messages';
 import { createPayments } from './integrations/payments';
-import type { PaymentProvider } from './integrations/payments';
+import type { PaymentProvider, PaymentProviders } from './integrations/payments';
 import { createAppUnitOfWork } from './modules/repositories';
 import { createOrderServices } from './modules/order-services';
 import type { OrderMove } from './modules/orders/service';
@@ -29,7 +29,7 @@ export interface OrdersCliDeps {
   /** An open database (tests); otherwise DATABASE_URL's, migrated first. */
   db?: Db;
   config?: Config;
-  payments?: PaymentProvider;
+  payments?: PaymentProvider | PaymentProviders;
   now?: () => number;
 }
 

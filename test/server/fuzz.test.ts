@@ -7,7 +7,9 @@ import { freshIp, registerUser } from './support/accounts';
  * Schema-driven fuzzing (issue 8): every operation of the server's own OpenAPI document gets generated requests
  * (valid values, boundaries, wrong types, huge and odd strings, NUL and control characters, loose numbers such as
  * Infinity, NaN, 1e999, 0x10, true, one-element arrays, missing and extra fields, broken JSON) through the whole
- * app (every fifth over a real socket). Every answer must be below 500 and be the `{code, msg, data}` envelope (an image for a code picture).
+ * app (every fifth over a real socket). Every answer must be below 500 and be the `{code, msg, data}` envelope (an image
+ * for a code picture), and a body field set to null that its schema does not allow must be refused as bad input (1003),
+ * never coerced and used.
  *
  * Seeded: the run prints its seed; `FUZZ_SEED=<seed>` replays the same requests. `FUZZ_REQUESTS` changes the count.
  */
@@ -286,6 +288,15 @@ interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** Why no answer but a refusal is right (a field null that its schema does not allow). */
+  mustRefuse?: string;
+}
+
+/** Whether a schema takes null: nullable, a null branch, or no type at all. */
+function acceptsNull(s: Schema): boolean {
+  const branches = s.anyOf ?? s.oneOf;
+  if (branches) return branches.some(acceptsNull);
+  return s.nullable === true || s.type === 'null' || (s.type === undefined && s.enum === undefined);
 }
 
 function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzRequest {
@@ -339,12 +350,22 @@ function generate(op: Operation, r: Rng, ids: number[], tokens: string[]): FuzzR
   } else {
     const schema = op.body ?? { type: 'object' };
     const body: Record<string, unknown> = {};
+    // Now and then a body valid but for one field set to null where its schema does not take null: Ajv would coerce
+    // it (to 0, "" or false), and the request would pass as another; it must be refused as bad input.
+    const nullable = Object.entries(schema.properties ?? {}).filter(([, p]) => !acceptsNull(p));
+    const nulled = nullable.length && r.chance(0.15) ? r.pick(nullable)[0] : undefined;
+    if (nulled) hostileRate = 0;
     for (const [k, p] of Object.entries(schema.properties ?? {})) {
       const required = (schema.required ?? []).includes(k);
+      if (k === nulled) {
+        body[k] = null;
+        continue;
+      }
       if (required && r.chance(hostileRate / 4)) continue; // missing
       if (!required && r.chance(0.4)) continue;
       body[k] = value(p, r, ids);
     }
+    if (nulled) return { method: 'POST', url, headers, payload: toJson(body), mustRefuse: `${nulled} null` };
     if (r.chance(0.1)) body[r.pick(['extra', 'user_id', 'id', '__proto__', 'is_admin'])] = r.pick([1, 'x', true, {}]);
     payload = toJson(body);
   }
@@ -417,6 +438,19 @@ function problemWith(res: { statusCode: number; headers: Record<string, unknown>
   return undefined;
 }
 
+/**
+ * Whether an answer refused the request before any service used it: bad input (1003), or a refusal that comes
+ * before validation (no session, media type, size). A business answer (404, 409, 200) means the input was taken.
+ */
+function refusedBeforeUse(res: { statusCode: number; body: string }): boolean {
+  if ([401, 413, 415, 431].includes(res.statusCode)) return true;
+  try {
+    return res.statusCode === 400 && (JSON.parse(res.body) as { code?: number }).code === 1003;
+  } catch {
+    return false;
+  }
+}
+
 describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
   const t = useTestApp(dialect);
   const { api } = t;
@@ -458,7 +492,8 @@ describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
       // A fuzzed logout or password change ends the session: a new customer takes its t.place.
       const used = tokens.findIndex((tk) => req.headers.authorization === `Bearer ${tk}`);
       if (res.statusCode === 401 && used >= 0) tokens[used] = (await registerUser(api, t.place)).token;
-      const problem = problemWith(res);
+      const problem =
+        problemWith(res) ?? (req.mustRefuse && !refusedBeforeUse(res) ? `took ${req.mustRefuse}` : undefined);
       if (problem && failures.length < 20) {
         failures.push(
           `#${i} ${problem}: ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)} -> ${res.body.slice(0, 200)}`,

@@ -1,3 +1,4 @@
+import { asProviders } from '../../server/src/integrations/payments';
 import { createAppJobs } from '../../server/src/app-jobs';
 import { createOrderServices } from '../../server/src/modules/order-services';
 import { useTestApp } from './support/app';
@@ -41,7 +42,7 @@ describe('one factory for the orders and payments services', () => {
       config: t.config,
       log,
     });
-    const name = t.integrations.payments.name;
+    const name = asProviders(t.integrations.payments).all[0]!.name;
     expect((await payments.notify(name, {}, 'not a notification'))?.outcome).toMatch(/malformed|bad_signature/);
     expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/^payment notification refused/));
     expect(log.error).not.toHaveBeenCalled();

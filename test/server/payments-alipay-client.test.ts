@@ -4,11 +4,12 @@
  * checkNotifySignV2 and checked against app and seller ids, query, close, refund with a stable out_request_no counted
  * as done only when the money moved.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
 import { fenToYuan, yuanToFen } from '../../server/src/integrations/payments/money';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
 import { startAlipayStandin, type AlipayStandin } from '../../standins/alipay';
+import { keyPair } from '../../standins/keys';
+import { alipayStandinKeys, strangerKeys } from '../support/standin-keys';
 import { testClock } from './support/clock';
 
 describe('Alipay against its stand-in', () => {
@@ -26,7 +27,7 @@ describe('Alipay against its stand-in', () => {
       ...over,
     });
   beforeAll(async () => {
-    standin = await startAlipayStandin({ now: clock.now });
+    standin = await startAlipayStandin({ now: clock.now, keys: alipayStandinKeys });
     provider = make();
   });
   afterAll(() => standin.close());
@@ -118,7 +119,7 @@ describe('Alipay against its stand-in', () => {
     expect(await provider.parseNotification({}, otherApp.body)).toEqual({ ok: false, reason: 'merchant' });
     const waiting = standin.notice(i.outTradeNo, { trade_status: 'WAIT_BUYER_PAY' });
     expect(await provider.parseNotification({}, waiting.body)).toEqual({ ok: false, reason: 'ignored' });
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { publicKey } = keyPair(strangerKeys[0]);
     const stranger = make({ alipayPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
     expect(await stranger.parseNotification({}, note.body)).toEqual({ ok: false, reason: 'signature' });
     expect(provider.notifyReply(true, 'paid')).toEqual({
@@ -173,7 +174,7 @@ describe('Alipay against its stand-in', () => {
   });
 
   test('a request signed with another app key is refused by the gateway', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { privateKey } = keyPair(strangerKeys[1]);
     const forged = make({ privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
     await expect(forged.query('X1')).rejects.toMatchObject({ code: 'isv.invalid-signature' });
     expect(standin.requests.at(-1)).toMatchObject({ ok: false });

@@ -4,7 +4,7 @@
  * key, certificates, both), timestamps, serials, probes, AES-256-GCM decryption, prepay per channel, query, close,
  * refund with a stable number, the trade bill and its SHA1.
  */
-import { createPrivateKey, createPublicKey, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createVerify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -13,7 +13,9 @@ import { createWechatPayClient } from '../../server/src/integrations/payments/we
 import { authorization, decryptResource, paySign } from '../../server/src/integrations/payments/wechatpay/crypto';
 import { createWechatPayProvider, parseTradeBill } from '../../server/src/integrations/payments/wechatpay/provider';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
+import { keyPair } from '../../standins/keys';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
+import { strangerKeys, wechatStandinKeys } from '../support/standin-keys';
 import { testClock } from './support/clock';
 
 // WeChat Pay's documentation test key and examples (wechatpay-apiv3/wechatpay-skills, 签名与验签规则 §三).
@@ -78,7 +80,7 @@ describe.each(['public-key', 'certificate', 'both'] as const)('WeChat Pay agains
       ...over,
     });
   beforeAll(async () => {
-    standin = await startWechatPayStandin({ mode, now: clock.now, appIds: [MP, OA] });
+    standin = await startWechatPayStandin({ mode, now: clock.now, appIds: [MP, OA], keys: wechatStandinKeys });
     provider = makeProvider();
   });
   afterAll(() => standin.close());
@@ -140,12 +142,12 @@ describe.each(['public-key', 'certificate', 'both'] as const)('WeChat Pay agains
   });
 
   test('a request signed with another key is refused with SIGN_ERROR; an answer signed by someone else is not read', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { privateKey } = keyPair(strangerKeys[0]);
     const forged = makeProvider({ privateKey });
     await expect(forged.create(input('desktop'))).rejects.toMatchObject({ code: 'SIGN_ERROR' });
     expect(standin.requests.at(-1)).toMatchObject({ ok: false });
     // Our client trusting another WeChat Pay key: the stand-in's answer does not verify.
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const other = keyPair(strangerKeys[1]);
     const distrustful = makeProvider({
       publicKey: { id: standin.platform.publicKeyId, key: other.publicKey },
       certificates: false,
@@ -285,7 +287,7 @@ describe.each(['public-key', 'certificate', 'both'] as const)('WeChat Pay agains
 
 describe('WeChat Pay pieces', () => {
   test('AES-256-GCM: the tag is the last 16 bytes; an altered ciphertext or associated data is refused', async () => {
-    const standin = await startWechatPayStandin();
+    const standin = await startWechatPayStandin({ keys: wechatStandinKeys });
     try {
       const enc = standin.encrypt('{"a":1}', 'transaction');
       expect(decryptResource(standin.merchant.apiV3Key, enc)).toBe('{"a":1}');
@@ -318,7 +320,7 @@ describe('WeChat Pay pieces', () => {
     );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const { privateKey, publicKey } = keyPair(strangerKeys[0]);
       const client = createWechatPayClient({
         apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         mchid: '1900000109',

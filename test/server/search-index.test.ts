@@ -227,7 +227,7 @@ describe.each(DIALECTS)('search through text indexes on %s', (dialect) => {
       return (await t.db.kysely.executeQuery<{ name: string }>(CompiledQuery.raw(text))).rows.map((r) => r.name);
     };
     expect((await names()).length).toBeGreaterThanOrEqual(dialect === 'sqlite' ? 3 : 6);
-    // Down to the migration before it (later ones go down first).
+    // Down to the migration before it (later migrations go down first).
     const down = await migrator.migrateTo('0010-counters');
     expect(down.error).toBeUndefined();
     expect(down.results?.at(-1)).toMatchObject({ migrationName: '0011-search-text', status: 'Success' });

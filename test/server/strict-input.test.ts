@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../types/errors';
 import { DIALECTS, useTestApp } from './support/app';
 import { freshIp, registerUser, registration } from './support/accounts';
+import { dishOf } from './support/cart';
 
 /** Numbers and ids are finite decimals, never Ajv's loose coercions; strings carry no control characters. */
 describe.each(DIALECTS)('strict input on %s', (dialect) => {
@@ -150,6 +151,40 @@ describe.each(DIALECTS)('strict input on %s', (dialect) => {
     it('keeps given coordinates, including a string decimal and 0', async () => {
       const res = await api.post('saveaddr', body({ lat: '22.55', lng: 0 }), { token });
       expect(res.body.data).toMatchObject({ lat: 22.55, lng: 0 });
+    });
+  });
+
+  describe('null only where the schema allows it', () => {
+    // Ajv coerces null to 0, "" or false: editcart's quantity null was a quantity of 0, which deleted the line and
+    // answered success.
+    it('editcart with quantity null is refused naming quantity, and the line stays', async () => {
+      const dish = await dishOf(t.db, 1);
+      const added = await api.post('addcart', { restaurant_id: 1, dish_id: dish.id, quantity: 2 }, { token });
+      expect(added.body.code).toBe(ErrorCode.Ok);
+      const cartId = added.body.data.cart_id;
+      const res = await api.post('editcart', { cart_id: cartId, quantity: null }, { token, lang: 'en' });
+      expectRefused(res, 'quantity', /whole number/);
+      const lines = (await api.get('cartlist?restaurant_id=1', { token })).body.data.list;
+      expect(lines).toEqual([expect.objectContaining({ cart_id: cartId, quantity: 2 })]);
+    });
+
+    it.each([
+      ['addcart', { restaurant_id: 1, dish_id: null }, 'dish_id', /whole number/],
+      ['updatepopup', { popup_id: 1, device_id: null }, 'device_id', /text/],
+      ['delcart', { restaurant_id: 1, all: null }, 'all', /true or false/],
+      ['confirmorder', { restaurant_id: 1, mode: 'delivery', voucher_id: null }, 'voucher_id', /whole number/],
+    ])('%s with %p is refused naming %s', async (path, payload, field, msg) => {
+      expectRefused(await api.post(path, payload, { token, lang: 'en' }), field, msg);
+    });
+
+    it('a body of null is refused as a whole', async () => {
+      const res = await api.post('editcart', 'null', {
+        token,
+        lang: 'en',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(ErrorCode.Validation);
     });
   });
 });

@@ -21,6 +21,8 @@ export interface SessionPolicy {
 export interface ResolvedSession {
   id: number;
   userId: number;
+  /** Where the session was opened (a mini program session pays in the mini program). */
+  platform: Platform;
 }
 
 /**
@@ -53,7 +55,7 @@ export function createSessions(db: Kysely<Database>, policy: SessionPolicy, now:
       if (!token || token.length > TOKEN_MAX_LENGTH) return undefined;
       const row = await db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at'])
+        .select(['id', 'user_id', 'platform', 'last_used_at', 'expires_at', 'revoked_at'])
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirst();
       if (!row || row.revoked_at !== null) return undefined;
@@ -62,7 +64,7 @@ export function createSessions(db: Kysely<Database>, policy: SessionPolicy, now:
       if (at - Number(row.last_used_at) >= TOUCH_EVERY) {
         await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.id).execute();
       }
-      return { id: row.id, userId: row.user_id };
+      return { id: row.id, userId: row.user_id, platform: row.platform };
     },
 
     async revoke(sessionId: number) {

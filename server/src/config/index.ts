@@ -5,6 +5,7 @@ import { Value } from '@sinclair/typebox/value';
 import { accountsConfigProblems, accountsConfigSchema } from './accounts';
 import { codesConfigProblems, codesConfigSchema } from './codes';
 import { ordersConfigSchema } from './orders';
+import { paymentsConfigProblems, paymentsConfigSchema } from './payments';
 import { safetyConfigProblems, safetyConfigSchema } from './safety';
 import { uploadsConfigProblems, uploadsConfigSchema } from './uploads';
 
@@ -39,6 +40,7 @@ const ConfigSchema = Type.Object({
   ...accountsConfigSchema,
   ...codesConfigSchema,
   ...ordersConfigSchema,
+  ...paymentsConfigSchema,
   ...safetyConfigSchema,
   ...uploadsConfigSchema,
 });
@@ -73,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(String(merged.DATABASE_URL))) {
     problems.push(`DATABASE_URL: must start with sqlite: or postgres:// (got ${JSON.stringify(merged.DATABASE_URL)})`);
   }
-  problems.push(...safetyConfigProblems(merged));
+  problems.push(...safetyConfigProblems(merged), ...paymentsConfigProblems(merged));
   if (problems.length > 0) throw new ConfigError(problems);
   return merged;
 }

@@ -5,8 +5,11 @@ import { Type } from '@sinclair/typebox';
  * documented in `.env.example`. The defaults run offline (sandbox payments).
  */
 export const ordersConfigSchema = {
-  /** Only the sandbox exists today; WeChat Pay v3 and Alipay come with their own keys in a later issue. */
-  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox' }),
+  /**
+   * 'sandbox' (default): offline, our own cashier page. 'real': WeChat Pay API v3 and Alipay, each on when its keys
+   * are set (config/payments.ts).
+   */
+  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('real')], { default: 'sandbox' }),
   /** Signs the sandbox's notifications and cashier links (HMAC-SHA256). Any value works offline; set one in demos. */
   PAYMENT_SANDBOX_SECRET: Type.String({ minLength: 16, default: 'szeat-sandbox-secret-change-me' }),
   /** Online orders not paid within this time are cancelled (voucher and balance given back). */

@@ -12,6 +12,7 @@ import { m0009CacheVersions } from './migrations/0009-cache-versions';
 import { m0010Counters } from './migrations/0010-counters';
 import { m0011SearchText } from './migrations/0011-search-text';
 import { m0012Ratings } from './migrations/0012-ratings';
+import { m0013PaymentRecords } from './migrations/0013-payment-records';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0010-counters': m0010Counters(dialect),
     '0011-search-text': m0011SearchText(dialect),
     '0012-ratings': m0012Ratings(dialect),
+    '0013-payment-records': m0013PaymentRecords(dialect),
   };
 }
 

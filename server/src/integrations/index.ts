@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { createContentCheck, type ContentCheck } from './content-check';
 import { createIpGeo, type IpGeo } from './geo';
-import { createPayments, type PaymentProvider } from './payments';
+import { createPayments, type PaymentProvider, type PaymentProviders } from './payments';
 import { createSms, type SmsSender } from './sms';
 import { createStorage, type PhotoStorage } from './storage';
 import { createWechat, type Wechat } from './wechat';
@@ -16,8 +16,8 @@ export interface Integrations {
   sms: SmsSender;
   /** IP address -> province and city (offline database). */
   geo: IpGeo;
-  /** Online payments (PAYMENT_PROVIDER: the sandbox today). */
-  payments: PaymentProvider;
+  /** Online payments (PAYMENT_PROVIDER: the sandbox, or WeChat Pay and Alipay); a bare provider takes both methods. */
+  payments: PaymentProviders | PaymentProvider;
   /** Customers' photos: local disk (default) or S3-compatible storage (STORAGE). */
   storage: PhotoStorage;
   /** Content security of what customers publish (WeChat's in WECHAT_MODE=real, else the sandbox). */

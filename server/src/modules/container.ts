@@ -92,7 +92,14 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     now,
     log: (msg, err) => log.error({ err }, msg),
   });
-  const { orders, payments } = createOrderServices({ uow, now, integrations, config, log });
+  const { orders, payments } = createOrderServices({
+    uow,
+    now,
+    integrations,
+    config,
+    openidOf: (userId, app) => accounts.openidOf(userId, app),
+    log,
+  });
   const ratings = createRatingsService({
     uow,
     storage: integrations.storage,

@@ -1,8 +1,9 @@
 import type { Config } from '../config';
+import { API_PREFIX } from '../plugins/app/envelope';
 import type { Integrations } from '../integrations';
 import { createOrdersService } from './orders/service';
 import { createRefunds } from './payments/refunds';
-import { createPaymentsService } from './payments/service';
+import { createPaymentsService, NOTIFY_PATH } from './payments/service';
 import type { AppUnitOfWork } from './repositories';
 
 /** Where the orders and payments services report: failures with their error, notices (a refused notification). */
@@ -17,7 +18,10 @@ export interface OrderServicesDeps {
   /** The clock (epoch ms). */
   now: () => number;
   integrations: Pick<Integrations, 'payments'>;
-  config: Pick<Config, 'ORDER_PAYMENT_TIMEOUT_MINUTES'>;
+  config: Pick<Config, 'ORDER_PAYMENT_TIMEOUT_MINUTES'> &
+    Partial<Pick<Config, 'PAYMENT_PROVIDER' | 'PAYMENT_SANDBOX_SECRET' | 'WECHATPAY_API_V3_KEY' | 'PUBLIC_BASE_URL'>>;
+  /** The customer's openid in a WeChat app (the accounts service; the app passes it, the jobs never pay). */
+  openidOf?: (userId: number, app: 'mp' | 'oa') => Promise<string | null>;
   log?: OrderServicesLog;
 }
 
@@ -26,11 +30,14 @@ export interface OrderServicesDeps {
  * the integrations: the one place both the app (modules/container.ts) and the background jobs (app-jobs.ts) build
  * them, so the jobs' order moves and payment queries cannot drift from the app's.
  */
-export function createOrderServices({ uow, now, integrations, config, log }: OrderServicesDeps) {
+export function createOrderServices({ uow, now, integrations, config, openidOf, log }: OrderServicesDeps) {
   const refunds = createRefunds({
     uow,
     now,
-    provider: integrations.payments,
+    providers: integrations.payments,
+    ...(config.PUBLIC_BASE_URL
+      ? { notifyBase: `${new URL(config.PUBLIC_BASE_URL).origin}${API_PREFIX}${NOTIFY_PATH}` }
+      : {}),
     log: (msg, err) => log?.error({ err }, msg),
   });
   const orders = createOrdersService({
@@ -43,9 +50,20 @@ export function createOrderServices({ uow, now, integrations, config, log }: Ord
     uow,
     now,
     provider: integrations.payments,
+    // Our own cashier links (WeChat Pay Native, JSAPI) are signed with a secret every instance shares: in real mode
+    // the APIv3 key (never a default value anyone could know; without WeChat Pay there is no such link), in the
+    // sandbox its secret.
+    ...(cashierSecret(config) ? { secret: cashierSecret(config) } : {}),
     orders,
     refunds,
+    ...(openidOf ? { openidOf } : {}),
     log: (msg, err) => (err || !log?.warn ? log?.error({ err }, msg) : log.warn(msg)),
   });
   return { orders, payments };
+}
+
+function cashierSecret(config: OrderServicesDeps['config']): string | undefined {
+  if (config.PAYMENT_PROVIDER !== 'real')
+    return `cashier:${config.PAYMENT_SANDBOX_SECRET ?? 'szeat-sandbox-secret-change-me'}`;
+  return config.WECHATPAY_API_V3_KEY ? `cashier:${config.WECHATPAY_API_V3_KEY}` : undefined;
 }

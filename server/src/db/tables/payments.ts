@@ -8,8 +8,16 @@ export interface PaymentsTable {
   /** Our reference, sent to the provider and back in its notifications (unique). */
   out_trade_no: string;
   amount_fen: number;
-  /** created: waiting; paid: the order was marked paid; late: paid after the order was cancelled (refunded). */
-  state: 'created' | 'paid' | 'late';
+  /**
+   * created: waiting; paid: the order was marked paid; late: paid after the order was cancelled or paid by another
+   * attempt (refunded); closed: closed at the provider, can no longer be paid.
+   */
+  state: 'created' | 'paid' | 'late' | 'closed';
+  /** Where it is paid (weapp, wechat-browser, desktop, mobile; '' before issue 17): one trade per channel. */
+  channel: Generated<string>;
+  /** What the provider answered (prepay id, code_url, h5_url), so a repeated pay answers the same trade. */
+  provider_ref: string | null;
+  closed_at: number | null;
   /** The provider's id of the payment (unique when known). */
   transaction_id: string | null;
   paid_at: number | null;
@@ -29,6 +37,9 @@ export interface PaymentEventsTable {
   amount_fen: number | null;
   /** paid, duplicate, late, closed, wrong_amount, unknown_order, bad_signature, malformed, not_paid_yet. */
   outcome: string;
+  /** The provider's own word for the state (SUCCESS, TRADE_FINISHED, NOTPAY, PROCESSING…). */
+  raw_state: string | null;
+  detail: string | null;
   at: number;
 }
 
@@ -41,6 +52,10 @@ export interface PaymentRefundsTable {
   amount_fen: number;
   /** pending until the provider accepted it; failed is retried by the operator tool (refund again). */
   state: 'pending' | 'done' | 'failed';
+  provider: string | null;
+  /** The provider's id of the refund. */
+  refund_id: string | null;
+  raw_state: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -121,5 +121,24 @@ export const orders = {
   },
   'cashier.expired': { cn: '支付时间已过', en: 'The time to pay is over' },
   'cashier.back': { cn: '返回', en: 'Back' },
+  'pay.alipay_in_wechat': {
+    cn: '微信内无法打开支付宝，请在浏览器中打开本页，或改用其他支付方式',
+    en: 'Alipay does not open inside WeChat: open this page in a browser, or choose another way to pay',
+  },
+  'pay.wechat_login_needed': {
+    cn: '在微信内支付需要先用微信登录',
+    en: 'To pay inside WeChat, sign in with WeChat first',
+  },
+  'cashier.wechat_title': { cn: '微信支付', en: 'WeChat Pay' },
+  'cashier.scan': {
+    cn: '请用微信扫一扫下方二维码完成支付，支付后本页自动跳转',
+    en: 'Scan the code below with WeChat to pay; this page moves on by itself once paid',
+  },
+  'cashier.waiting': { cn: '等待支付…', en: 'Waiting for the payment…' },
+  'cashier.paid': { cn: '支付成功，正在跳转…', en: 'Paid: taking you back…' },
+  'cashier.open_wechat': {
+    cn: '正在打开微信支付…',
+    en: 'Opening WeChat Pay…',
+  },
   'voucher.welcome': { cn: '新人优惠券', en: 'Welcome voucher' },
 } as const;

@@ -66,6 +66,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     resetPasswordSms: (phone: string, ctx: RequestContext): Promise<ResetPwdSms> => reset.sendCode(phone, ctx),
     saveNewPassword: (body: SaveNewPwdBody, ctx: RequestContext) => reset.savePassword(body, ctx),
+
+    /** The customer's openid in a WeChat app (mp: mini program, oa: official account), the newest; null when none. */
+    async openidOf(userId: number, app: 'mp' | 'oa'): Promise<string | null> {
+      const mine = (await deps.uow.repos.accounts.identitiesOf(userId)).filter((i) => i.app === app);
+      return mine.at(-1)?.openid ?? null;
+    },
   };
 }
 

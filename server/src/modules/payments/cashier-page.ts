@@ -50,3 +50,46 @@ export function cashierError(lang: Lang, key: MessageKey, back?: string, params?
   const link = back ? `<p><a href="${escape(back)}">${escape(translate(lang, 'cashier.back'))}</a></p>` : '';
   return shell(lang, `<p class="error" data-testid="error">${escape(translate(lang, key, params))}</p>${link}`);
 }
+
+/**
+ * Our cashier for what a provider does not show itself: WeChat Pay Native on desktops (the code_url as a QR code,
+ * polled until paid, then back to the return page) and JSAPI in the WeChat browser (WeixinJSBridge's payment sheet;
+ * cancelling asks the specification's question). Its one script carries the request's nonce.
+ */
+export function ownCashierPage(p: {
+  lang: Lang;
+  orderNo: string;
+  amountFen: number;
+  qrSvg?: string;
+  jsapi?: object;
+  statusUrl: string;
+  returnUrl: string;
+  cancelUrl: string;
+  nonce: string;
+}): string {
+  const t = (k: MessageKey) => escape(translate(p.lang, k));
+  const data = JSON.stringify({
+    status: p.statusUrl,
+    back: p.returnUrl,
+    cancel: p.cancelUrl,
+    jsapi: p.jsapi ?? null,
+    confirm: translate(p.lang, 'cashier.cancel_confirm'),
+    paid: translate(p.lang, 'cashier.paid'),
+  }).replace(/</g, '\\u003c');
+  const body = p.qrSvg
+    ? `<p data-testid="scan">${t('cashier.scan')}</p><div class="qr" data-testid="qr">${p.qrSvg}</div>`
+    : `<p>${t('cashier.open_wechat')}</p>`;
+  return `<!doctype html><html lang="${p.lang === 'en' ? 'en' : 'zh-CN'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('cashier.wechat_title')}</title>
+<style>${STYLE}.qr svg{width:220px;height:220px;display:block;margin:8px auto}.state{text-align:center;color:#666}</style></head><body><main>
+<h1>${t('cashier.wechat_title')}</h1><div class="card"><div class="row"><span>${t('cashier.order')}</span><span>${escape(p.orderNo)}</span></div>
+<div class="row"><span>${t('cashier.amount')}</span><span class="amount" data-testid="amount">${escape(yuan(p.amountFen))}</span></div></div>
+<div class="card">${body}<p class="state" id="state" data-testid="state">${t('cashier.waiting')}</p></div>
+<a href="${escape(p.cancelUrl)}" id="cancel" data-testid="cancel"><button class="cancel" type="button">${t('cashier.cancel')}</button></a>
+<script nonce="${p.nonce}">(function(){var d=${data};var done=false;
+function poll(){fetch(d.status,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){if(s.paid&&!done){done=true;document.getElementById('state').textContent=d.paid;location.replace(d.back)}}).catch(function(){}).then(function(){if(!done)setTimeout(poll,2000)})}
+document.getElementById('cancel').addEventListener('click',function(e){if(!confirm(d.confirm))e.preventDefault()});
+function pay(){WeixinJSBridge.invoke('getBrandWCPayRequest',d.jsapi,function(r){var m=(r&&r.err_msg)||'';if(m.indexOf(':ok')>0){poll()}else if(m.indexOf('cancel')>0){if(confirm(d.confirm)){location.replace(d.cancel)}else{pay()}}})}
+if(d.jsapi){if(typeof WeixinJSBridge==='object'){pay()}else{document.addEventListener('WeixinJSBridgeReady',pay,false)}}
+poll()})();</script></main></body></html>`;
+}

@@ -7,8 +7,9 @@ import { parseLang } from '../../../../types/lang';
 import { requireUser, userIdOf } from '../../plugins/app/auth';
 import { API_PREFIX, ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
-import { cashierError, cashierPage } from './cashier-page';
-import { NOTIFY_PATH, SANDBOX_CASHIER_PATH, statusText, type PaymentsService } from './service';
+import { randomBytes } from 'node:crypto';
+import { cashierError, cashierPage, ownCashierPage } from './cashier-page';
+import { NOTIFY_PATH, OWN_CASHIER_PATH, SANDBOX_CASHIER_PATH, statusText, type PaymentsService } from './service';
 
 const errors = { 400: FieldErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
 const secured = { onRequest: requireUser };
@@ -38,10 +39,17 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     async (req) =>
       ok(
         req,
-        await service.pay(userIdOf(req), req.body, req.lang, {
-          origin: originOf(req, config.PUBLIC_BASE_URL),
-          apiPrefix: API_PREFIX,
-        }),
+        await service.pay(
+          userIdOf(req),
+          req.body,
+          req.lang,
+          { origin: originOf(req, config.PUBLIC_BASE_URL), apiPrefix: API_PREFIX },
+          {
+            ...(req.sessionPlatform ? { platform: req.sessionPlatform } : {}),
+            userAgent: String(req.headers['user-agent'] ?? ''),
+            ip: req.ip,
+          },
+        ),
       ),
   );
 
@@ -76,8 +84,71 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     );
   });
 
-  if (service.providerName === 'sandbox') await app.register(sandboxCashier, { service });
+  await app.register(ownCashier, { service });
+  if (service.hasSandbox) await app.register(sandboxCashier, { service });
 };
+
+/**
+ * Our own cashier for WeChat Pay Native (a QR code on desktops) and JSAPI in the WeChat browser: GET shows it, its
+ * script polls GET …/status (which asks WeChat Pay when no notification came) and moves on when paid.
+ */
+async function ownCashier(app: FastifyInstance, { service }: { service: PaymentsService }) {
+  const page = OWN_CASHIER_PATH;
+  app.get<{ Querystring: { t: string } }>(
+    page,
+    {
+      schema: { hide: true, querystring: Type.Object({ t: Type.String({ minLength: 1, maxLength: 6000 }) }) },
+    } as object,
+    async (req, reply) => {
+      const session = service.ownCashier(req.query.t);
+      const lang = session?.lang ?? req.lang;
+      const send = (status: number, html: string, nonce = '') =>
+        reply
+          .status(status)
+          .header('cache-control', 'no-store')
+          .header(
+            'content-security-policy',
+            `default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; ` +
+              `script-src ${nonce ? `'nonce-${nonce}'` : "'none'"}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+          )
+          .type('text/html; charset=utf-8')
+          .send(html);
+      if (!session) return send(400, cashierError(lang, 'cashier.invalid'));
+      const nonce = randomBytes(16).toString('base64');
+      let qrSvg: string | undefined;
+      if (session.code_url) {
+        const { default: QRCode } = await import('qrcode');
+        qrSvg = await QRCode.toString(session.code_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      }
+      return send(
+        200,
+        ownCashierPage({
+          lang,
+          orderNo: session.order_no,
+          amountFen: session.amount_fen,
+          ...(qrSvg ? { qrSvg } : {}),
+          ...(session.jsapi ? { jsapi: session.jsapi } : {}),
+          statusUrl: `${API_PREFIX}${page}/status?t=${encodeURIComponent(req.query.t)}`,
+          returnUrl: session.return_url,
+          cancelUrl: session.cancel_url,
+          nonce,
+        }),
+        nonce,
+      );
+    },
+  );
+  app.get<{ Querystring: { t: string } }>(
+    `${page}/status`,
+    {
+      schema: { hide: true, querystring: Type.Object({ t: Type.String({ minLength: 1, maxLength: 6000 }) }) },
+    } as object,
+    async (req, reply) => {
+      const status = await service.ownCashierStatus(req.query.t);
+      if (!status) return reply.status(400).send({ paid: false, status: -1 });
+      return reply.header('cache-control', 'no-store').send(status);
+    },
+  );
+}
 
 /**
  * The sandbox's cashier, a page of our own: GET shows it (in the language of the `pay` request), POST …/pay pays

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../../../types/errors';
-import type { Sessions } from '../../auth/sessions';
+import type { Platform, Sessions } from '../../auth/sessions';
 import { AppError } from '../../errors';
 import { API_PREFIX } from './envelope';
 
@@ -11,6 +11,8 @@ declare module 'fastify' {
     userId?: number;
     /** Their session (logout revokes it). */
     sessionId?: number;
+    /** Where that session was opened (h5, weapp). */
+    sessionPlatform?: Platform;
   }
 }
 
@@ -22,6 +24,7 @@ declare module 'fastify' {
 export const authPlugin = fp<{ sessions: Sessions }>(async function auth(app, { sessions }) {
   app.decorateRequest('userId', undefined);
   app.decorateRequest('sessionId', undefined);
+  app.decorateRequest('sessionPlatform', undefined);
   // A callback hook: requests without a token (most reads) cost no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
@@ -34,6 +37,7 @@ export const authPlugin = fp<{ sessions: Sessions }>(async function auth(app, { 
       if (session) {
         req.userId = session.userId;
         req.sessionId = session.id;
+        req.sessionPlatform = session.platform;
       }
       done();
     }, done);

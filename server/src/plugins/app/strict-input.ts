@@ -8,9 +8,13 @@ import { invalid } from '../../errors';
  * and ids, and reach SQL as values the database refuses (500). Strings may carry NUL and other control characters
  * that PostgreSQL refuses in text and SQLite matches oddly (a NUL keyword matched everything).
  *
+ * JSON null is coerced too: to 0, "" or false (`{"quantity": null}` on editcart was a quantity of 0, which deletes
+ * the line, and answered success).
+ *
  * This check runs before validation on every route's querystring, params and body, walking the route's own schema:
  * a number must be a finite JSON number or a plain decimal string, a value is an array only where the schema says
- * so, and a string has no control characters (tab and line breaks aside). The first offence is a 400 naming the field (data null, as Ajv's own refusals).
+ * so, null only where the schema allows null, and a string has no control characters (tab and line breaks aside).
+ * The first offence is a 400 naming the field (data null, as Ajv's own refusals).
  */
 
 type Schema = Record<string, unknown> & {
@@ -22,6 +26,7 @@ type Schema = Record<string, unknown> & {
   allOf?: Schema[];
   const?: unknown;
   enum?: unknown[];
+  nullable?: boolean;
 };
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -37,6 +42,8 @@ function typesOf(schema: Schema): Set<string> {
     if (typeof t === 'string') out.add(t);
     else if (Array.isArray(t)) t.forEach((x) => out.add(x));
     else if ('const' in s) out.add(s.const === null ? 'null' : typeof s.const);
+    // OpenAPI's `nullable` (types/api/helpers.ts NullableNumber), which Ajv honours before coercing.
+    if (s.nullable === true) out.add('null');
     for (const sub of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) visit(sub);
   };
   visit(schema);
@@ -58,7 +65,18 @@ function itemSchema(schema: Schema): Schema | undefined {
   return undefined;
 }
 
-export type Offence = { field: string; kind: 'number' | 'integer' | 'array' | 'control' };
+const TYPE_NAMES = ['integer', 'number', 'string', 'boolean', 'object', 'array'] as const;
+type TypeKey = `type.${(typeof TYPE_NAMES)[number]}`;
+
+export type Offence = {
+  field: string;
+  kind: 'number' | 'integer' | 'array' | 'control' | 'null';
+  /** For `null`: the message key of the type the field takes instead. */
+  expected?: TypeKey;
+};
+
+/** The message key of the type a schema asks for (its first type other than null). */
+const expectedType = (types: Set<string>): TypeKey => `type.${TYPE_NAMES.find((t) => types.has(t)) ?? 'object'}`;
 
 /** The first value that the schema's types allow only by Ajv's loose coercion, or a string with control characters. */
 export function findOffence(value: unknown, schema: Schema | undefined, field: string): Offence | undefined {
@@ -76,7 +94,7 @@ export function findOffence(value: unknown, schema: Schema | undefined, field: s
     }
     return undefined;
   }
-  if (value === null) return undefined;
+  if (value === null) return types.has('null') ? undefined : { field, kind: 'null', expected: expectedType(types) };
   if (typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       const o = findOffence(v, propertySchema(schema, key), field ? `${field}.${key}` : key);
@@ -101,7 +119,15 @@ function check(req: FastifyRequest, value: unknown, schema: unknown) {
   if (!o) return;
   const field = o.field || 'body';
   if (o.kind === 'control') throw invalid('validation.control', { field });
-  const expected = req.t(o.kind === 'array' ? 'type.string' : o.kind === 'integer' ? 'type.integer' : 'type.number');
+  const expected = req.t(
+    o.kind === 'null'
+      ? o.expected!
+      : o.kind === 'array'
+        ? 'type.string'
+        : o.kind === 'integer'
+          ? 'type.integer'
+          : 'type.number',
+  );
   throw invalid('validation.type', { field, expected });
 }
 
