@@ -57,8 +57,6 @@ module.exports = {
       },
       globals: taroGlobals,
       setupFiles: ['<rootDir>/test/app/support/setup.ts'],
-      // A page test of many steps (render, taps, waits for the fake API) outlasts jest's 5 s on a busy machine.
-      setupFilesAfterEnv: [timeout(15000)],
     },
     node('server', { setupFilesAfterEnv: [timeout(30000)] }),
     // axe-core's script (injected into pages by @axe-core/playwright) reads `this` at its top level as plain CommonJS:

@@ -1,0 +1,87 @@
+import { Text, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { useStores, useT } from '../../../../stores';
+import { useCheckout } from '../../../../stores/checkout';
+import { pressable } from '../../../../utils/a11y';
+import { formatPrice } from '../../../../utils/price';
+import { Extras, PaymentMethods, VoucherPicker } from './choices';
+import { Amounts, ChangesList, Lines } from './summary';
+import { AddressChoice, CollectionTime, ModeTabs } from './where';
+
+export type Sheet = 'address' | 'time' | 'voucher' | undefined;
+
+/** The checkout's choices, what changed, the lines and amounts of the quote, and the bar with "Place order". */
+export const CheckoutForm = observer(function CheckoutForm({
+  sheet,
+  onSheet,
+  onPlace,
+}: {
+  sheet: Sheet;
+  onSheet(sheet: Sheet): void;
+  onPlace(): void;
+}) {
+  const { payment } = useStores();
+  const checkout = useCheckout();
+  const t = useT();
+  const q = checkout.quote!;
+  /** The props of a row that opens its sheet. */
+  const sheetOf = (name: Sheet) => ({
+    open: sheet === name,
+    onOpen: () => onSheet(name),
+    onClose: () => onSheet(undefined),
+  });
+  const busy = checkout.submitting || payment.paying;
+  const off = busy || checkout.quoting || checkout.placed !== undefined;
+  return (
+    <>
+      {checkout.modes.length > 1 && (
+        <ModeTabs modes={checkout.modes} mode={checkout.mode} onChange={(m) => checkout.chooseMode(m)} />
+      )}
+      {checkout.mode === 'delivery' ? (
+        <AddressChoice
+          addresses={checkout.addresses}
+          chosen={checkout.address}
+          {...sheetOf('address')}
+          onChoose={(id) => checkout.chooseAddress(id)}
+        />
+      ) : (
+        <CollectionTime
+          times={q.collection_times}
+          chosen={checkout.collectionTime}
+          {...sheetOf('time')}
+          onChoose={(time) => checkout.chooseCollectionTime(time)}
+        />
+      )}
+      <ChangesList problems={checkout.problems} />
+      <Lines lines={q.lines} />
+      <PaymentMethods
+        methods={q.payment_methods}
+        chosen={checkout.method}
+        balanceFen={q.wallet_balance_fen}
+        onChoose={(m) => checkout.chooseMethod(m)}
+      />
+      <VoucherPicker
+        vouchers={q.vouchers}
+        chosenId={checkout.voucherId}
+        {...sheetOf('voucher')}
+        onChoose={(id) => checkout.chooseVoucher(id)}
+      />
+      <Extras
+        cutlery={checkout.cutlery}
+        comment={checkout.comment}
+        onCutlery={(v) => checkout.setCutlery(v)}
+        onComment={(v) => checkout.setComment(v)}
+      />
+      <Amounts quote={q} />
+      <View className='settlement__bar'>
+        <Text className='settlement__bar-total'>{formatPrice(q.total_fen)}</Text>
+        <View
+          className={`settlement__submit ${off ? 'settlement__submit--off' : ''}`}
+          {...pressable(onPlace, { disabled: off })}
+        >
+          <Text>{busy ? t('checkout.submitting') : t('checkout.submit')}</Text>
+        </View>
+      </View>
+    </>
+  );
+});
