@@ -106,6 +106,40 @@ const TARO_HOOKS_ONLY = [
   },
 ];
 
+/**
+ * The API calls that write (every POST of src/services): screens and components make them only through store actions
+ * (cart, checkout, address book, session, payment, pop-ups). Reads (GET) may stay in screens, as useLoad over api.*.
+ * test/tooling/eslint-rules.test.ts checks every POST of src/services is listed here.
+ */
+const API_WRITES = [
+  'reg',
+  'login',
+  'wxMiniLogin',
+  'wxPublicLogin',
+  'logout',
+  'resetPwdSms',
+  'saveNewPwd',
+  'save',
+  'remove',
+  'setDefault',
+  'add',
+  'edit',
+  'seePopup',
+  'confirm',
+  'submit',
+  'pay',
+];
+const writeOn = (api) =>
+  `MemberExpression[object.type='MemberExpression'][${api}][property.name=/^(${API_WRITES.join('|')})$/]`;
+const NO_API_WRITES = [
+  'error',
+  ...[writeOn("object.object.name='api'"), writeOn("object.object.property.name='api'")].map((selector) => ({
+    selector,
+    message:
+      'Screens reach platform and API through the stores: a write (a POST of the API) is a store action (cart, checkout, address book, session, payment); screens may read with api.* (DESIGN.md §2).',
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.swc/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -142,6 +176,7 @@ export default tseslint.config(
     ],
     TARO_HOOKS_ONLY,
   ),
+  { files: ['src/screens/**', 'src/components/**'], rules: { 'no-restricted-syntax': NO_API_WRITES } },
   layer(
     ['src/components/**'],
     [

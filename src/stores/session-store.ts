@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { AuthResult, RegisterBody, UserInfo as ApiUserInfo } from '../../types/api/accounts';
+import type { AuthResult, RegisterBody, SaveNewPwdBody, UserInfo as ApiUserInfo } from '../../types/api/accounts';
 import type { Login, Storage } from '../platform/types';
 import type { AccountsApi } from '../services';
 
@@ -147,6 +147,17 @@ export class SessionStore {
       this.clear();
       throw err;
     }
+  }
+
+  /** Forgotten password: sends a reset code to `phone`; answers how many seconds until another may be sent. */
+  async sendResetCode(phone: string): Promise<number> {
+    return (await this.accounts.resetPwdSms(phone)).resend_after;
+  }
+
+  /** Sets a new password with the code. The server ends every session of the account, so this one is cleared. */
+  async resetPassword(body: SaveNewPwdBody): Promise<void> {
+    await this.accounts.saveNewPwd(body);
+    this.clear();
   }
 
   /** Keeps the token and the user, then reads `me` (the specification's source of user info). */

@@ -5,6 +5,7 @@
  * test is what notices.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Lints every case in one child process (ESLint's ES module config cannot load inside jest's module system). */
@@ -15,6 +16,7 @@ function lintAll(cases: Array<{ file: string; code: string }>): string[][] {
 }
 
 const RESTRICTED = 'no-restricted-imports';
+const SYNTAX = 'no-restricted-syntax';
 const ZONES = 'import-x/no-restricted-paths';
 
 const violations: Array<[string, string, string, string]> = [
@@ -158,6 +160,24 @@ const violations: Array<[string, string, string, string]> = [
     RESTRICTED,
   ],
   [
+    'a screen writes through the API instead of a store action',
+    'src/screens/account/addresses/index.tsx',
+    "import { useStores } from '../../../stores';\nexport const x = () => useStores().api.addresses.remove(3);\n",
+    SYNTAX,
+  ],
+  [
+    'a screen part places an order through the API',
+    'src/screens/order/settlement/parts/form.tsx',
+    "import { useStores } from '../../../../stores';\nexport const x = () => {\n  const { api } = useStores();\n  return api.orders.submit;\n};\n",
+    SYNTAX,
+  ],
+  [
+    'a component writes through the API',
+    'src/components/cart-panel/index.tsx',
+    "import { useStores } from '../../stores';\nexport const x = () => useStores().api.cart.edit({ cart_id: 1, quantity: 2 });\n",
+    SYNTAX,
+  ],
+  [
     'a store imports a component',
     'src/stores/session-store.ts',
     "import { TopBar } from '../components/top-bar';\nexport const t = TopBar;\n",
@@ -244,6 +264,11 @@ const allowed: Array<[string, string, string]> = [
     "import table from '../../src/route-table.json';\nexport const t = table;\n",
   ],
   [
+    'a screen reads through the API (useLoad over api.*)',
+    'src/screens/account/addresses/index.tsx',
+    "import { useStores } from '../../../stores';\nexport const useList = () => useStores().api.addresses.list();\n",
+  ],
+  [
     'a page uses a Taro lifecycle hook, stores and components',
     'src/screens/main/home/index.tsx',
     "import { useDidShow } from '@tarojs/taro';\nimport { useStores } from '../../../stores';\nimport { PageShell } from '../../../components/page-shell';\nexport const x = [useDidShow, useStores, PageShell];\n",
@@ -261,4 +286,28 @@ test.each(violations.map((v, i) => [...v, i] as const))('fires: %s', (_what, _fi
 
 test.each(allowed.map((a, i) => [...a, violations.length + i] as const))('passes: %s', (_what, _file, _code, i) => {
   expect(results[i]).toEqual([]);
+});
+
+/**
+ * Every write of the app's API (each POST in src/services) is one the screens' rule knows: a screen calling it
+ * fails the lint. A new POST call must be added to API_WRITES in eslint.config.mjs.
+ */
+test('the screens rule knows every write of src/services', () => {
+  const dir = path.join(__dirname, '..', '..', 'src', 'services');
+  const writes = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'http.ts')
+    .flatMap((f) => {
+      const area = f.replace(/\.ts$/, '');
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      return [...text.matchAll(/(\w+): \([^)]*\)(?::[^=]+)? =>\s*http\.post\b/g)].map((m) => `${area}.${m[1]}`);
+    });
+  expect(writes.length).toBeGreaterThan(10);
+  const found = lintAll(
+    writes.map((call) => ({
+      file: 'src/screens/main/home/index.tsx',
+      code: `import { useStores } from '../../../stores';\nexport const x = () => useStores().api.${call};\n`,
+    })),
+  );
+  expect(writes.filter((_, i) => !found[i]!.includes(SYNTAX))).toEqual([]);
 });

@@ -102,6 +102,18 @@ describe('what only sub-package screens use stays out of the main package', () =
     expect(carrying(scriptsUnder('screens/discover'), marker).length).toBeGreaterThan(0);
     expect(carrying(scriptsUnder('screens/order'), marker).length).toBeGreaterThan(0);
   });
+
+  test('the checkout store (stores/checkout.ts) is in the order sub-package only', () => {
+    const marker = 'quoteBody';
+    expect(carrying(mainScripts(), marker)).toEqual([]);
+    expect(carrying(scriptsUnder('screens/order'), marker).length).toBeGreaterThan(0);
+  });
+
+  test('the address book store (stores/address-book.ts) is in the account sub-package only', () => {
+    const marker = 'addressBook';
+    expect(carrying(mainScripts(), marker)).toEqual([]);
+    expect(carrying(scriptsUnder('screens/account'), marker).length).toBeGreaterThan(0);
+  });
 });
 
 describe('what the tab pages do not use stays out of the main package', () => {

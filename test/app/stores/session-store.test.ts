@@ -163,6 +163,22 @@ describe('SessionStore flows', () => {
     expect(accounts.login).toHaveBeenLastCalledWith({ email: 'li@example.com', password: 'secret-123', code: '' });
   });
 
+  it('password reset: sends the code, then sets the password and clears this session (the server ended it)', async () => {
+    const { session, accounts, storage } = setup({ storage: { token: 'tok', userInfo: { name: 'Li Lei' } } });
+    accounts.resetPwdSms.mockResolvedValue({ resend_after: 60, expires_in: 600 });
+    expect(await session.sendResetCode('13800138000')).toBe(60);
+    expect(accounts.resetPwdSms).toHaveBeenCalledWith('13800138000');
+    accounts.saveNewPwd.mockRejectedValueOnce(new ApiError(1001, 'Wrong code'));
+    const body = { phone: '13800138000', code: '123456', password: 'new-pass-1', confirm_password: 'new-pass-1' };
+    await expect(session.resetPassword(body)).rejects.toMatchObject({ code: 1001 });
+    expect(session.isLoggedIn).toBe(true);
+    accounts.saveNewPwd.mockResolvedValueOnce(null);
+    await session.resetPassword(body);
+    expect(accounts.saveNewPwd).toHaveBeenLastCalledWith(body);
+    expect(session.isLoggedIn).toBe(false);
+    expect(storage.data.has('token')).toBe(false);
+  });
+
   it('a refused login leaves the customer logged out and rejects with the error', async () => {
     const { session, accounts, storage } = setup();
     accounts.login.mockRejectedValueOnce(new ApiError(1001, 'Wrong e-mail or password'));

@@ -10,6 +10,7 @@ import { PageShell } from '../../../components/page-shell';
 import { PlacePicker } from '../../../components/place-picker';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { useAddressBook } from '../../../stores/address-book';
 import {
   ADDRESS_FIELDS,
   addressErrors,
@@ -40,6 +41,7 @@ const formOf = (a: Address): AddressForm & { isDefault: boolean } => ({
 /** Add (no id) or edit (?id=) an address of the address book. */
 function AddressEditPage() {
   const { api, session, platform, ui } = useStores();
+  const book = useAddressBook();
   const t = useT();
   const nav = platform.navigation;
   const rawId = useRouteParams(nav, 'addressEdit').id ?? '';
@@ -87,21 +89,19 @@ function AddressEditPage() {
       return;
     }
     setBusy(true);
-    try {
-      await api.addresses.save({
-        ...(id ? { id } : {}),
-        name: form.name.trim(),
-        phone: form.phone.trim(),
-        area_id: form.areaId,
-        building_id: form.buildingId,
-        building_no: form.buildingNo.trim(),
-        room_no: form.roomNo.trim(),
-        // Unticking never takes the default away here: another address has to be made the default instead.
-        ...(form.isDefault ? { is_default: true } : {}),
-      });
-    } catch (err) {
+    const saved = await book.save({
+      ...(id ? { id } : {}),
+      name: form.name.trim(),
+      phone: form.phone.trim(),
+      area_id: form.areaId,
+      building_id: form.buildingId,
+      building_no: form.buildingNo.trim(),
+      room_no: form.roomNo.trim(),
+      // Unticking never takes the default away here: another address has to be made the default instead.
+      ...(form.isDefault ? { is_default: true } : {}),
+    });
+    if (!saved) {
       setBusy(false);
-      ui.showError(err);
       return;
     }
     platform.feedback.toast(t('address.saved'), 'success');

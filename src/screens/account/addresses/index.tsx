@@ -7,6 +7,7 @@ import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { useAddressBook } from '../../../stores/address-book';
 import { addressLine } from '../../../utils/address';
 import { useLoad } from '../../../utils/use-load';
 import './index.scss';
@@ -15,6 +16,7 @@ import { pressable } from '../../../utils/a11y';
 /** The address book: list, add, edit, delete, set default. */
 function AddressesPage() {
   const { api, session, platform, ui } = useStores();
+  const book = useAddressBook();
   const t = useT();
   const nav = platform.navigation;
   const loggedIn = session.isLoggedIn;
@@ -30,14 +32,10 @@ function AddressesPage() {
     shownOnce.current = true;
   });
 
-  const perform = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      platform.feedback.toast(done, 'success');
-      reload();
-    } catch (err) {
-      ui.showError(err);
-    }
+  const perform = async (change: () => Promise<boolean>, done: string) => {
+    if (!(await change())) return;
+    platform.feedback.toast(done, 'success');
+    reload();
   };
 
   const remove = async (address: Address) => {
@@ -45,7 +43,7 @@ function AddressesPage() {
       confirmText: t('address.delete'),
       cancelText: t('address.cancel'),
     });
-    if (yes) await perform(() => api.addresses.remove(address.id), t('address.deleted'));
+    if (yes) await perform(() => book.remove(address.id), t('address.deleted'));
   };
 
   if (!loggedIn) {
@@ -84,7 +82,7 @@ function AddressesPage() {
                 {!a.is_default && (
                   <Text
                     className='address-item__action address-item__set-default'
-                    {...pressable(() => void perform(() => api.addresses.setDefault(a.id), t('address.default_set')))}
+                    {...pressable(() => void perform(() => book.setDefault(a.id), t('address.default_set')))}
                   >
                     {t('address.set_default')}
                   </Text>

@@ -25,7 +25,7 @@ type Errors = FormErrors<(typeof RESET_FIELDS)[number]>;
 
 /** /forgetpwd: phone, an SMS code (resend after a countdown), a new password twice; then log in again. */
 function ForgetPwdPage() {
-  const { api, session, platform, ui } = useStores();
+  const { session, platform, ui } = useStores();
   const t = useT();
   const nav = platform.navigation;
   const [form, setForm] = useState<ResetForm>({ phone: '', code: '', password: '', confirm: '' });
@@ -52,8 +52,8 @@ function ForgetPwdPage() {
     }
     setSending(true);
     try {
-      const sent = await api.accounts.resetPwdSms(form.phone.trim());
-      startCountdown(sent.resend_after > 0 ? sent.resend_after : SMS_RESEND_SECONDS);
+      const resendAfter = await session.sendResetCode(form.phone.trim());
+      startCountdown(resendAfter > 0 ? resendAfter : SMS_RESEND_SECONDS);
       platform.feedback.toast(t('reset.sent'), 'success');
     } catch (err) {
       ui.showError(err);
@@ -72,7 +72,8 @@ function ForgetPwdPage() {
     }
     setBusy(true);
     try {
-      await api.accounts.saveNewPwd({
+      // The server ends every session of the account, this one included (resetPassword clears it).
+      await session.resetPassword({
         phone: form.phone.trim(),
         code: form.code.trim(),
         password: form.password,
@@ -83,8 +84,6 @@ function ForgetPwdPage() {
       ui.showError(err);
       return;
     }
-    // The server has ended every session of the account, this one included.
-    session.clear();
     platform.feedback.toast(t('reset.success'), 'success');
     await successPause();
     await nav.replace('login');
