@@ -56,6 +56,24 @@ describe('answer cache', () => {
     expect((await answers.get('k', build)).body.toString()).toBe('3');
   });
 
+  test('bounded by use: an answer asked all the time survives a flood of answers asked once', async () => {
+    const answers = createAnswerCache({ data: versioned(() => 1), now: () => 0, maxEntries: 5 });
+    const builds = new Map<string, number>();
+    const build = (key: string) => async () => {
+      builds.set(key, (builds.get(key) ?? 0) + 1);
+      return { body: key };
+    };
+    await answers.get('hot', build('hot'));
+    for (let i = 0; i < 50; i++) {
+      await answers.get(`cold-${i}`, build(`cold-${i}`));
+      expect((await answers.get('hot', build('hot'))).body.toString()).toBe('hot');
+    }
+    expect(builds.get('hot')).toBe(1);
+    expect(answers.size).toBe(5);
+    await answers.get('cold-0', build('cold-0'));
+    expect(builds.get('cold-0')).toBe(2);
+  });
+
   test('bounded by entries and bytes, compressed copies included', async () => {
     const answers = createAnswerCache({ data: versioned(() => 1), now: () => 0, maxEntries: 5, maxBytes: 10_000 });
     for (let i = 0; i < 20; i++) await answers.get(`k${i}`, async () => ({ body: 'x'.repeat(1000) }));

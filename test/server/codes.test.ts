@@ -6,6 +6,8 @@ import path from 'node:path';
 import { ErrorCode } from '../../types/errors';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { createRealWechat } from '../../server/src/integrations/wechat/real';
+import type { Wechat } from '../../server/src/integrations/wechat/types';
+import { CODES_KEPT, createCodesService } from '../../server/src/modules/codes/service';
 import { apiOf } from './support/api';
 import { DIALECTS, startTestApp, useTestApp, type TestApp } from './support/app';
 import { expectedModules, pngSize, svgModules } from './support/qr-modules';
@@ -336,5 +338,34 @@ describe('mini program code from WeChat (WECHAT_MODE=real, fake WeChat on 127.0.
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('kept codes', () => {
+  it('a code asked all the time survives a flood of codes asked once (least recently used go first)', async () => {
+    const asked = new Map<string, number>();
+    const wechat = {
+      mode: 'real',
+      miniProgramCode: async ({ scene }: { scene: string }) => {
+        asked.set(scene, (asked.get(scene) ?? 0) + 1);
+        return { contentType: 'image/png', body: Buffer.from(scene) };
+      },
+    } as unknown as Wechat;
+    const codes = createCodesService({
+      repo: { restaurantExists: async () => true },
+      wechat,
+      siteOrigin: 'https://szeat.test',
+      contact: {},
+      merchant: {},
+      log: () => undefined,
+    });
+    await codes.code('miniprogram', 3, 'png');
+    for (let id = 100; id < 100 + CODES_KEPT + 50; id++) {
+      await codes.code('miniprogram', id, 'png');
+      expect((await codes.code('miniprogram', 3, 'png')).body.toString()).toBe('r=3');
+    }
+    expect(asked.get('r=3')).toBe(1);
+    await codes.code('miniprogram', 100, 'png');
+    expect(asked.get('r=100')).toBe(2);
   });
 });

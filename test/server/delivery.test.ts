@@ -95,3 +95,24 @@ test('SQLite statements are prepared once per distinct SQL text, and the cache i
   expect(fake.prepare('select 1')).not.toBe(a);
   expect(prepared).toBe(602);
 });
+
+test('SQLite statements: one every request runs survives a flood of one-off texts', () => {
+  const prepared = new Map<string, number>();
+  const fake = {
+    prepare: (sql: string) => {
+      prepared.set(sql, (prepared.get(sql) ?? 0) + 1);
+      return { sql } as never;
+    },
+  };
+  reuseStatements(fake);
+  const hot = fake.prepare('select * from menu_items where restaurant_id = ?');
+  for (let i = 0; i < 2000; i++) {
+    fake.prepare(
+      `select * from menu_items where id in (${Array(i + 1)
+        .fill('?')
+        .join(', ')})`,
+    );
+    expect(fake.prepare('select * from menu_items where restaurant_id = ?')).toBe(hot);
+  }
+  expect(prepared.get('select * from menu_items where restaurant_id = ?')).toBe(1);
+});

@@ -45,6 +45,25 @@ describe('versioned cache', () => {
     expect(loads).toBe(3);
   });
 
+  test('bounded by use: a key read all the time survives a flood of keys read once', async () => {
+    const cache = createVersionedCache({ readVersion: async () => 1, now: () => 0, maxEntries: 10 });
+    const loads = new Map<string, number>();
+    const load = (key: string) => async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return key;
+    };
+    await cache.get('hot', load('hot'));
+    for (let i = 0; i < 100; i++) {
+      await cache.get(`cold-${i}`, load(`cold-${i}`));
+      expect(await cache.get('hot', load('hot'))).toBe('hot');
+    }
+    expect(loads.get('hot')).toBe(1);
+    expect(cache.size).toBe(10);
+    // The cold keys came and went: the first is loaded again.
+    await cache.get('cold-0', load('cold-0'));
+    expect(loads.get('cold-0')).toBe(2);
+  });
+
   test('a failed load is not kept, and the cache is bounded', async () => {
     const cache = createVersionedCache({ readVersion: async () => 1, now: () => 0, maxEntries: 10 });
     await expect(cache.get('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

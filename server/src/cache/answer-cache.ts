@@ -10,8 +10,8 @@ import type { VersionedCache } from './versioned-cache';
  *   version (here, or in another process on the same database, noticed through cache_versions) drops it too.
  * - An answer that depends on the clock says until when it is right (`validUntil`, epoch ms of the app's clock) and
  *   is rebuilt after that. Answers that depend on the customer must never be put here (keys name no user).
- * - Concurrent first requests share one build; a failed build is not kept; bounded by entries and bytes (oldest
- *   dropped first).
+ * - Concurrent first requests share one build; a failed build is not kept; bounded by entries and bytes (the least
+ *   recently used dropped first: a hit moves its entry to the young end).
  * - Compressed copies (brotli, gzip) are made once per answer, on the first request that accepts them.
  */
 export interface Answer {
@@ -134,6 +134,11 @@ export function createAnswerCache({
       const generation = await data.generation();
       const entry = entries.get(key);
       const usable = entry && entry.generation === generation && (!entry.answer || rightNow(entry.answer));
+      if (usable) {
+        // A Map keeps insertion order and trim() drops from its start: a used entry goes to the end.
+        entries.delete(key);
+        entries.set(key, entry);
+      }
       const answer = await (usable ? entry.pending : start(key, generation, build));
       // A build shared with a request of another moment may not answer this one: build again for now.
       return rightNow(answer) ? answer : start(key, generation, build);

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * An in-memory cache of read-mostly data (restaurants, menus, hours, places, cuisines, articles), shared by every
  * request of one server process. Correctness over speed:
@@ -6,8 +8,8 @@
  *   other processes on the same database notice the new version at their next check, at most `checkEveryMs` later;
  * - only data that changes by writes is cached; what depends on the clock (open now, resumes at) is computed per
  *   request from the cached rows, never cached;
- * - bounded: past `maxEntries` the oldest entries are dropped (queries keyed by position repeat: customers pick from
- *   the same buildings).
+ * - bounded: past `maxEntries` the least recently used entries are dropped, so the menus and places asked all the time
+ *   stay while one-off reads come and go (queries keyed by position repeat: customers pick from the same buildings).
  */
 export interface VersionedCacheOptions {
   readVersion(): Promise<number>;
@@ -39,7 +41,7 @@ export function createVersionedCache({
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
   let dropped = 0;
-  const entries = new Map<string, Promise<unknown>>();
+  const entries = new LRUCache<string, Promise<unknown>>({ max: maxEntries });
 
   async function fresh() {
     if (now() - checkedAt < checkEveryMs && version !== undefined) return;
@@ -63,11 +65,11 @@ export function createVersionedCache({
       await fresh();
       let hit = entries.get(key) as Promise<T> | undefined;
       if (!hit) {
-        hit = load();
-        entries.set(key, hit);
-        // A failed load is not kept.
-        hit.catch(() => entries.get(key) === hit && entries.delete(key));
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        const loading = load();
+        hit = loading;
+        entries.set(key, loading);
+        // A failed load is not kept (peek: looking does not count as a use).
+        loading.catch(() => entries.peek(key) === loading && entries.delete(key));
       }
       return hit;
     },

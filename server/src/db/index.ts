@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { fromRoot } from '../config';
 import type { Database } from './schema';
 
@@ -41,18 +42,17 @@ export async function openDb(url: string): Promise<Db> {
 /**
  * Kysely's SQLite driver prepares every query anew (measured: a tenth of a menu read). The same SQL text gets the
  * same prepared statement back instead; safe because the driver runs one query at a time on its connection and
- * never streams. Bounded: the oldest statement is dropped past STATEMENT_CACHE_SIZE distinct texts (queries with
- * `in (?, ?, …)` lists make new texts).
+ * never streams. Bounded: past STATEMENT_CACHE_SIZE distinct texts the least recently used statement is dropped
+ * (queries with `in (?, ?, …)` lists make new texts; the statements every request runs stay).
  */
 const STATEMENT_CACHE_SIZE = 500;
 export function reuseStatements(database: Pick<SqliteDatabase, 'prepare'>) {
   const prepare = database.prepare.bind(database);
-  const cache = new Map<string, ReturnType<typeof prepare>>();
+  const cache = new LRUCache<string, ReturnType<typeof prepare>>({ max: STATEMENT_CACHE_SIZE });
   database.prepare = ((sql: string) => {
     let statement = cache.get(sql);
     if (!statement) {
       statement = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, statement);
     }
     return statement;

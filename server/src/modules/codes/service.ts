@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import table from '../../../../src/route-table.json';
 import { ErrorCode } from '../../../../types/errors';
 import { restaurantScene, type QrFormat, type QrKind } from '../../../../types/codes';
@@ -25,8 +26,11 @@ export interface CodesServiceDeps {
   log: (msg: string, err: unknown) => void;
 }
 
-/** Codes are few (the site, the configured two, one per restaurant); the bound only guards against a runaway. */
-const CACHE_LIMIT = 2000;
+/**
+ * Codes are few (the site, the configured two, one per restaurant); the bound only guards against a runaway, and
+ * drops the least recently used first.
+ */
+export const CODES_KEPT = 2000;
 
 /** The page a mini program code opens: home, in the main package, which reads `scene` (see src/utils/launch-scene.ts). */
 export const MINI_PROGRAM_CODE_PAGE = table.routes.home.page;
@@ -35,15 +39,14 @@ export function createCodesService(deps: CodesServiceDeps) {
   const { repo, wechat } = deps;
   const origin = deps.siteOrigin.replace(/\/$/, '');
   /** Pictures by what they show; a failed one is forgotten so the next request tries again. */
-  const cache = new Map<string, Promise<CodeImage>>();
+  const cache = new LRUCache<string, Promise<CodeImage>>({ max: CODES_KEPT });
 
   function cached(key: string, make: () => Promise<CodeImage>): Promise<CodeImage> {
     const hit = cache.get(key);
     if (hit) return hit;
     const made = make();
     cache.set(key, made);
-    made.catch(() => cache.delete(key));
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    made.catch(() => cache.peek(key) === made && cache.delete(key));
     return made;
   }
 
