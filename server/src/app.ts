@@ -41,8 +41,8 @@ export interface AppDeps {
 export async function buildApp({
   config,
   db,
-  integrations = createIntegrations(config),
   now = Date.now,
+  integrations = createIntegrations(config, { db, now }),
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   // Each route's validators and serialisers are compiled on its first request, not before listening.

@@ -18,7 +18,7 @@ async function main() {
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
-  const integrations = createIntegrations(config);
+  const integrations = createIntegrations(config, { db });
   const app = await buildApp({ config, db, integrations });
   const sandboxes = sandboxesOf(config);
   if (config.NODE_ENV === 'production' && sandboxes.length > 0) {

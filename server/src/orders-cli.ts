@@ -106,7 +106,7 @@ export async function runOrdersCli(
     const { orders } = createOrderServices({
       uow: createAppUnitOfWork(db.kysely),
       now: deps.now ?? Date.now,
-      integrations: { payments: deps.payments ?? createPayments(config) },
+      integrations: { payments: deps.payments ?? createPayments(config, { db }) },
       config,
       log: { error: ({ err }: { err?: unknown }, msg) => io.err(`${msg}: ${String(err)}`) },
     });

@@ -33,12 +33,12 @@ describe('sandbox payment provider', () => {
     const url = new URL(cashierUrl!);
     expect(url.pathname).toBe('/api/szeat/payments/sandbox/cashier');
     expect(await sandbox.query('SZ7T1')).toEqual({ state: 'unpaid', rawState: 'NOTPAY' });
-    const first = sandbox.pay(url.searchParams.get('t')!);
+    const first = await sandbox.pay(url.searchParams.get('t')!);
     if ('error' in first) throw new Error(first.error);
     const parsed = await sandbox.parseNotification(first.notification.headers, first.notification.body);
     expect(parsed).toMatchObject({ ok: true, notice: { outTradeNo: 'SZ7T1', amountFen: 3850, state: 'paid' } });
     // Paying again (back button, double tap) is the same payment, not a second one.
-    const again = sandbox.pay(url.searchParams.get('t')!);
+    const again = await sandbox.pay(url.searchParams.get('t')!);
     if ('error' in again) throw new Error(again.error);
     expect(JSON.parse(again.notification.body).transaction_id).toBe(JSON.parse(first.notification.body).transaction_id);
     expect(await sandbox.query('SZ7T1')).toMatchObject({ state: 'paid', amountFen: 3850 });
@@ -49,9 +49,9 @@ describe('sandbox payment provider', () => {
     const token = new URL((await sandbox.create(input())).cashierUrl!).searchParams.get('t')!;
     const [data, sig] = token.split('.');
     const forged = Buffer.from(data!, 'base64url').toString().replace('3850', '1');
-    expect(sandbox.pay(`${Buffer.from(forged).toString('base64url')}.${sig}`)).toEqual({ error: 'token' });
+    expect(await sandbox.pay(`${Buffer.from(forged).toString('base64url')}.${sig}`)).toEqual({ error: 'token' });
     clock.advance(16 * 60_000);
-    expect(sandbox.pay(token)).toEqual({ error: 'expired' });
+    expect(await sandbox.pay(token)).toEqual({ error: 'expired' });
   });
 
   it('verifies notification signatures over the exact body', async () => {
@@ -83,7 +83,7 @@ describe('sandbox payment provider', () => {
     const { weapp } = await sandbox.create(input({ channel: 'weapp' }));
     expect(weapp).toMatchObject({ signType: 'HMAC-SHA256' });
     expect(weapp!.package).toMatch(/^sandbox_token=/);
-    expect('error' in sandbox.pay(weapp!.package.slice('sandbox_token='.length))).toBe(false);
+    expect('error' in (await sandbox.pay(weapp!.package.slice('sandbox_token='.length)))).toBe(false);
   });
 
   it('refunds within the amount paid, once per refund number', async () => {
@@ -91,7 +91,7 @@ describe('sandbox payment provider', () => {
     const refund = { outTradeNo: 'SZ7T1', refundNo: 'RF1', amountFen: 3850, totalFen: 3850 };
     await sandbox.refund(refund);
     await sandbox.refund(refund);
-    expect(sandbox.refunds).toHaveLength(1);
+    expect(await sandbox.refunds()).toHaveLength(1);
     await expect(sandbox.refund({ ...refund, refundNo: 'RF2', amountFen: 3851 })).rejects.toThrow(/out of range/);
   });
 });

@@ -239,12 +239,12 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const o = await onlineOrder('alipay');
     const cancelled = await ordersServiceOf(t, clock.now).cancel(o.id, { actor: 'system', expect: 0 });
     expect(cancelled).toMatchObject({ from: 0, status: 4, provider_refund: null });
-    const refundsBefore = sandbox.refunds.length;
+    const refundsBefore = (await sandbox.refunds()).length;
     const res = await cashierPay(tokenOf(o.ticket.cashier_url));
     expect(res.status).toBe(303);
     expect(await statusOf(t, o.id)).toBe(4);
     expect(await paymentOf(o.id)).toMatchObject({ state: 'late' });
-    expect(sandbox.refunds.slice(refundsBefore)).toEqual([
+    expect((await sandbox.refunds()).slice(refundsBefore)).toEqual([
       { outTradeNo: o.ticket.out_trade_no, refundNo: `R${o.ticket.out_trade_no}`, amountFen: o.total },
     ]);
     // Again: a repeat, no second refund.
@@ -252,7 +252,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       notice(o.ticket.out_trade_no, o.total, { transaction_id: (await paymentOf(o.id)).transaction_id }),
     );
     expect(again.body).toEqual({ code: 'SUCCESS', message: 'duplicate' });
-    expect(sandbox.refunds.length).toBe(refundsBefore + 1);
+    expect(await sandbox.refunds()).toHaveLength(refundsBefore + 1);
     const refunds = await t.db.kysely.selectFrom('payment_refunds').selectAll().where('order_id', '=', o.id).execute();
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ state: 'done', amount_fen: o.total });
@@ -300,7 +300,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
   test('cancelling a paid online order refunds it through the provider once; balance orders get the wallet back', async () => {
     const o = await onlineOrder();
     await cashierPay(tokenOf(o.ticket.cashier_url));
-    const before = sandbox.refunds.length;
+    const before = (await sandbox.refunds()).length;
     const move = await ordersServiceOf(t, clock.now).cancel(o.id, { actor: 'operator' });
     expect(move).toMatchObject({
       from: 6,
@@ -308,7 +308,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       provider_refund: { refund_no: `R${o.ticket.out_trade_no}`, amount_fen: o.total, state: 'done' },
     });
     expect((await historyOf(t, o.id)).map((h) => h.status)).toEqual([0, 6, 4, 5]);
-    expect(sandbox.refunds.length).toBe(before + 1);
+    expect(await sandbox.refunds()).toHaveLength(before + 1);
     await expect(ordersServiceOf(t, clock.now).refund(o.id, { actor: 'operator' })).rejects.toMatchObject({
       key: 'order.move_refused',
     });

@@ -50,7 +50,7 @@ export async function startRealServer({ siteDir }: { siteDir?: string } = {}): P
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db);
-    const integrations = createIntegrations(config);
+    const integrations = createIntegrations(config, { db });
     const app = await buildApp({ config, db, integrations });
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();

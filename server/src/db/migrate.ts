@@ -13,6 +13,7 @@ import { m0010Counters } from './migrations/0010-counters';
 import { m0011SearchText } from './migrations/0011-search-text';
 import { m0012Ratings } from './migrations/0012-ratings';
 import { m0013PaymentRecords } from './migrations/0013-payment-records';
+import { m0013SandboxTrades } from './migrations/0013-sandbox-trades';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0011-search-text': m0011SearchText(dialect),
     '0012-ratings': m0012Ratings(dialect),
     '0013-payment-records': m0013PaymentRecords(dialect),
+    '0013-sandbox-trades': m0013SandboxTrades(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { createContentCheck, type ContentCheck } from './content-check';
+import type { Db } from '../db';
 import { createIpGeo, type IpGeo } from './geo';
 import { createPayments, type PaymentProvider, type PaymentProviders } from './payments';
 import { createSms, type SmsSender } from './sms';
@@ -24,12 +25,16 @@ export interface Integrations {
   contentCheck: ContentCheck;
 }
 
-export function createIntegrations(config: Config): Integrations {
+/**
+ * `db`: where the sandbox payment provider keeps what it was paid (without it, one process's memory); `now`: the
+ * sandboxes' clock (the app's, which tests move).
+ */
+export function createIntegrations(config: Config, options: { db?: Db; now?: () => number } = {}): Integrations {
   return {
     wechat: createWechat(config),
     sms: createSms(config),
     geo: createIpGeo(),
-    payments: createPayments(config),
+    payments: createPayments(config, options),
     storage: createStorage(config),
     contentCheck: createContentCheck(config),
   };

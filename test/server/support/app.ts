@@ -102,7 +102,10 @@ export async function startTestApp(
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);
   await seed(db);
-  const integrations = { ...createIntegrations(config), ...options.integrations };
+  const integrations = {
+    ...createIntegrations(config, { db, ...(options.now ? { now: options.now } : {}) }),
+    ...options.integrations,
+  };
   const app = await buildApp({
     config,
     db,

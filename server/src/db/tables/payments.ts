@@ -60,8 +60,28 @@ export interface PaymentRefundsTable {
   updated_at: number;
 }
 
+/** The sandbox provider's side (issue 17): a trade it was paid or closed, once (the key decides a race). */
+export interface SandboxTradesTable {
+  out_trade_no: string;
+  state: 'paid' | 'closed';
+  transaction_id: string | null;
+  amount_fen: number | null;
+  paid_at: number | null;
+  closed_at: number | null;
+}
+
+/** The sandbox provider's side: a refund it was asked for, once per refund number. */
+export interface SandboxRefundsTable {
+  refund_no: string;
+  out_trade_no: string;
+  amount_fen: number;
+  created_at: number;
+}
+
 export interface PaymentsTables {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_refunds: PaymentRefundsTable;
+  sandbox_trades: SandboxTradesTable;
+  sandbox_refunds: SandboxRefundsTable;
 }

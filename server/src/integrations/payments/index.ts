@@ -1,8 +1,10 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Config } from '../../config';
+import type { Db } from '../../db';
 import { realProvidersOf, secretOf } from '../../config/payments';
 import { createAlipayProvider } from './alipay/provider';
 import { createSandboxPayments } from './sandbox';
+import { dbSandboxLedger } from './sandbox-ledger';
 import type { PaymentProvider } from './types';
 import { createWechatPayProvider } from './wechatpay/provider';
 
@@ -41,12 +43,15 @@ export const asProviders = (p: PaymentProvider | PaymentProviders): PaymentProvi
  * PAYMENT_PROVIDER picks the providers: the sandbox (default, offline), or the real WeChat Pay API v3 and Alipay
  * clients, each on when its keys are set (config/payments.ts has refused real mode with a key missing).
  */
-export function createPayments(config: Config): PaymentProviders {
+export function createPayments(config: Config, { db, now }: { db?: Db; now?: () => number } = {}): PaymentProviders {
   if (config.PAYMENT_PROVIDER !== 'real') {
     return paymentProviders(
       createSandboxPayments({
         secret: config.PAYMENT_SANDBOX_SECRET,
         log: config.LOG_LEVEL === 'silent' ? () => undefined : undefined,
+        // In the database: every instance (and a restart) knows a payment made through another.
+        ...(db ? { ledger: dbSandboxLedger(db.kysely) } : {}),
+        ...(now ? { now } : {}),
       }),
     );
   }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { memorySandboxLedger, type SandboxLedger, type SandboxPaid } from './sandbox-ledger';
 import { readToken, signNotification, signToken, verifyNotificationSignature } from './sandbox-signature';
 import type {
   BillLine,
@@ -37,7 +38,9 @@ export interface SignedNotification {
 export interface SandboxPayments extends PaymentProvider {
   readonly name: 'sandbox';
   /** The customer pressed "pay" on the cashier: records the payment and answers the notification to send. */
-  pay(token: string): { session: CashierSession; notification: SignedNotification } | { error: 'token' | 'expired' };
+  pay(
+    token: string,
+  ): Promise<{ session: CashierSession; notification: SignedNotification } | { error: 'token' | 'expired' }>;
   /** Reads a cashier link (for the page and for "cancel"); null when it was altered. */
   session(token: string): CashierSession | null;
   /** Tests: a signed notification for any content (to send duplicates, wrong amounts, unknown orders...). */
@@ -45,25 +48,26 @@ export interface SandboxPayments extends PaymentProvider {
   /** Tests and demos: when true, paying records the payment but no notification is sent (a lost notification). */
   loseNotifications: boolean;
   /** Refunds asked for, oldest first (the sandbox moves no money; it logs what a provider would receive). */
-  readonly refunds: Array<{ outTradeNo: string; refundNo: string; amountFen: number }>;
+  refunds(): Promise<Array<{ outTradeNo: string; refundNo: string; amountFen: number }>>;
 }
 
 /**
  * The default payment provider: offline and deterministic. `create` links to our own cashier page; paying there
- * records the payment here (so `query` can find it when the notification is lost) and produces a notification
- * signed with HMAC-SHA256, which goes through the very same endpoint and checks as a real provider's.
+ * records the payment in the sandbox's ledger (the database in a server: any instance's `query` finds it when the
+ * notification is lost) and produces a notification signed with HMAC-SHA256, which goes through the very same
+ * endpoint and checks as a real provider's.
  */
 export function createSandboxPayments(options: {
   secret: string;
   now?: () => number;
   log?: (line: string) => void;
+  /** Where the sandbox keeps what it was paid (default: memory, for tests of the provider alone). */
+  ledger?: SandboxLedger;
 }): SandboxPayments {
   const { secret, now = Date.now, log = (line: string) => console.log(line) } = options;
-  const paid = new Map<string, { transactionId: string; amountFen: number; paidAt: number }>();
-  const closed = new Set<string>();
-  const refunds: SandboxPayments['refunds'] = [];
+  const ledger = options.ledger ?? memorySandboxLedger();
 
-  function notice(session: CashierSession, record: { transactionId: string; amountFen: number; paidAt: number }) {
+  function notice(session: CashierSession, record: SandboxPaid) {
     const body = JSON.stringify({
       out_trade_no: session.out_trade_no,
       transaction_id: record.transactionId,
@@ -78,7 +82,8 @@ export function createSandboxPayments(options: {
     name: 'sandbox',
     channels: PAY_CHANNELS,
     loseNotifications: false,
-    refunds,
+    refunds: async () =>
+      (await ledger.refunds()).map((r) => ({ outTradeNo: r.outTradeNo, refundNo: r.refundNo, amountFen: r.amountFen })),
 
     async create(input: CreatePaymentInput) {
       const session: CashierSession = {
@@ -108,21 +113,24 @@ export function createSandboxPayments(options: {
 
     session: (token) => readToken<CashierSession>(secret, token),
 
-    pay(token) {
+    async pay(token) {
       const session = readToken<CashierSession>(secret, token);
       if (!session) return { error: 'token' };
-      let record = paid.get(session.out_trade_no);
-      if (!record) {
-        if (now() > session.expires_at || closed.has(session.out_trade_no)) return { error: 'expired' };
-        record = {
-          transactionId: `sandbox_${randomBytes(10).toString('hex')}`,
-          amountFen: session.amount_fen,
-          paidAt: now(),
-        };
-        paid.set(session.out_trade_no, record);
+      const known = await ledger.trade(session.out_trade_no);
+      if (known?.state === 'closed') return { error: 'expired' };
+      if (!known && now() > session.expires_at) return { error: 'expired' };
+      const fresh: SandboxPaid = {
+        transactionId: `sandbox_${randomBytes(10).toString('hex')}`,
+        amountFen: session.amount_fen,
+        paidAt: now(),
+      };
+      // Paid once: a second press (or another instance) gets the first payment back, a close that won stays closed.
+      const trade = known ?? (await ledger.pay(session.out_trade_no, fresh));
+      if (trade.state === 'closed') return { error: 'expired' };
+      if (trade.paid.transactionId === fresh.transactionId) {
         log(`[payment sandbox] paid ${session.out_trade_no}: ${session.amount_fen} fen`);
       }
-      return { session, notification: notice(session, record) };
+      return { session, notification: notice(session, trade.paid) };
     },
 
     sign(content) {
@@ -170,38 +178,49 @@ export function createSandboxPayments(options: {
     },
 
     async query(outTradeNo): Promise<PaymentQuery> {
-      const record = paid.get(outTradeNo);
-      if (!record)
-        return closed.has(outTradeNo)
-          ? { state: 'closed', rawState: 'CLOSED' }
-          : { state: 'unpaid', rawState: 'NOTPAY' };
-      return { state: 'paid', rawState: 'SUCCESS', ...record };
+      const trade = await ledger.trade(outTradeNo);
+      if (!trade) return { state: 'unpaid', rawState: 'NOTPAY' };
+      if (trade.state === 'closed') return { state: 'closed', rawState: 'CLOSED' };
+      return { state: 'paid', rawState: 'SUCCESS', ...trade.paid };
     },
 
     async close(outTradeNo) {
-      if (paid.has(outTradeNo)) throw new PaymentProviderError(`${outTradeNo} is paid`, 'ORDERPAID');
-      closed.add(outTradeNo);
+      if ((await ledger.close(outTradeNo, now())) === 'paid') {
+        throw new PaymentProviderError(`${outTradeNo} is paid`, 'ORDERPAID');
+      }
     },
 
     async queryRefund(refundNo) {
-      const known = refunds.find((r) => r.refundNo === refundNo);
-      if (!known) throw new PaymentProviderError(`no refund ${refundNo}`, 'RESOURCE_NOT_EXISTS');
+      if (!(await ledger.refund(refundNo))) {
+        throw new PaymentProviderError(`no refund ${refundNo}`, 'RESOURCE_NOT_EXISTS');
+      }
       return { state: 'done', rawState: 'SUCCESS', refundId: `sandbox_refund_${refundNo}` };
     },
 
+    /** The day's payments and refunds (YYYY-MM-DD in China time), as a provider's bill lists them. */
     async bill(date) {
-      const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+      const from = Date.parse(`${date}T00:00:00+08:00`);
+      const to = from + 86_400_000;
       const lines: BillLine[] = [];
-      for (const [outTradeNo, r] of paid) {
-        if (day(r.paidAt) === date) {
-          lines.push({
-            kind: 'payment',
-            outTradeNo,
-            transactionId: r.transactionId,
-            amountFen: r.amountFen,
-            rawState: 'SUCCESS',
-          });
-        }
+      for (const p of await ledger.paidBetween(from, to)) {
+        lines.push({
+          kind: 'payment',
+          outTradeNo: p.outTradeNo,
+          transactionId: p.transactionId,
+          amountFen: p.amountFen,
+          rawState: 'SUCCESS',
+        });
+      }
+      for (const r of await ledger.refundsBetween(from, to)) {
+        const paid = await ledger.trade(r.outTradeNo);
+        lines.push({
+          kind: 'refund',
+          outTradeNo: r.outTradeNo,
+          transactionId: paid?.state === 'paid' ? paid.paid.transactionId : '',
+          amountFen: r.amountFen,
+          refundNo: r.refundNo,
+          rawState: 'SUCCESS',
+        });
       }
       return lines;
     },
@@ -210,9 +229,14 @@ export function createSandboxPayments(options: {
       if (input.amountFen <= 0 || input.amountFen > input.totalFen) {
         throw new PaymentProviderError(`refund of ${input.amountFen} fen out of range (paid ${input.totalFen})`);
       }
-      const known = refunds.find((r) => r.refundNo === input.refundNo);
-      if (!known) {
-        refunds.push({ outTradeNo: input.outTradeNo, refundNo: input.refundNo, amountFen: input.amountFen });
+      if (
+        await ledger.addRefund({
+          refundNo: input.refundNo,
+          outTradeNo: input.outTradeNo,
+          amountFen: input.amountFen,
+          at: now(),
+        })
+      ) {
         log(`[payment sandbox] refund ${input.refundNo} of ${input.outTradeNo}: ${input.amountFen} fen`);
       }
       return { state: 'done', rawState: 'SUCCESS', refundId: `sandbox_refund_${input.refundNo}` };

@@ -217,7 +217,7 @@ async function sandboxCashier(app: FastifyInstance, { service }: { service: Paym
     { schema: { hide: true, body: TokenBody } } as object,
     async (req, reply) => {
       const json = String(req.headers['content-type'] ?? '').includes('json');
-      const result = service.cashierPay(req.body.t);
+      const result = await service.cashierPay(req.body.t);
       if ('error' in result) {
         const key = result.error === 'expired' ? 'cashier.expired' : 'cashier.invalid';
         if (json) return reply.status(400).send({ code: 1001, msg: req.t(key), data: null });

@@ -536,10 +536,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** The sandbox cashier's "pay": the sandbox records the payment and signs the notification to deliver. */
-    cashierPay(token: string) {
+    async cashierPay(token: string) {
       const sandbox = asSandbox(providers.byName('sandbox'));
       if (!sandbox) return { error: 'token' as const };
-      const result = sandbox.pay(token);
+      const result = await sandbox.pay(token);
       if ('error' in result) return result;
       return { session: result.session, notification: sandbox.loseNotifications ? null : result.notification };
     },
