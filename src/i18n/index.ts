@@ -48,18 +48,38 @@ function lookup(pack: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * Which plural form a count takes, by language: a message that has forms gives them separated by `|`, in this order
+ * ("{count} item|{count} items": the first for 1, the second otherwise). Chinese has one form and writes no `|`.
+ */
+const PLURAL_FORM: Record<Lang, (count: number) => number> = {
+  cn: () => 0,
+  en: (count) => (count === 1 ? 0 : 1),
+};
+
+/** The form of a `|`-separated message for `count` (the last form when the count is missing or not a number). */
+export function pluralForm(lang: Lang, template: string, count: unknown): string {
+  const forms = template.split('|');
+  const n = typeof count === 'number' ? count : Number(count);
+  const index = count === undefined || !Number.isFinite(n) ? forms.length - 1 : PLURAL_FORM[lang](n);
+  return forms[Math.min(index, forms.length - 1)]!;
+}
+
 export function createT(lang: Lang, packs: Partial<Record<Lang, Messages>> = PACKS): TFunction {
   let pack = packs[lang];
+  let packLang = lang;
   if (!pack) {
     console.error(`Missing language pack: ${lang}; using ${DEFAULT_LANG}`);
     pack = packs[DEFAULT_LANG];
+    packLang = DEFAULT_LANG;
   }
   return (key, params = {}) => {
-    const template = lookup(pack, key);
-    if (template === undefined) {
+    const found = lookup(pack, key);
+    if (found === undefined) {
       console.error(`Missing translation: ${lang}.${key}`);
       return key;
     }
+    const template = found.includes('|') ? pluralForm(packLang, found, params.count) : found;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
       params[name] === undefined ? whole : String(params[name]),
     );

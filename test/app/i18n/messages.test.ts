@@ -1,6 +1,6 @@
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
-import { createT, loadPack, type Messages } from '../../../src/i18n';
+import { createT, loadPack, pluralForm, type MessageKey, type Messages } from '../../../src/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -94,5 +94,49 @@ describe('createT', () => {
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(/language pack.*en/i);
     expect(t('topbar.login')).toBe('登录');
+  });
+});
+
+describe('plural forms', () => {
+  beforeAll(() => loadPack('en'));
+  const counted = (tree: Tree) =>
+    leaves(tree)
+      .filter(([, v]) => String(v).includes('{count}'))
+      .map(([k]) => k as MessageKey);
+
+  it('every message that takes a count reads right for 1 and for more, in English', () => {
+    const t = createT('en');
+    // A new message with {count} joins this table: give it "one|other" forms when the word after the number
+    // changes ("1 item", "2 items").
+    expect(counted(en as Tree).map((k) => [k, t(k, { count: 1 }), t(k, { count: 2 })])).toEqual([
+      ['orders.item_count', '1 item', '2 items'],
+      ['discover.view_all', 'See all 1', 'See all 2'],
+      ['discover.count', '1 restaurant', '2 restaurants'],
+      ['store.review_count', '1 review', '2 reviews'],
+      ['store.tab_reviews_count', 'Reviews (1)', 'Reviews (2)'],
+      ['store.bucket_count', '{bucket}: 1', '{bucket}: 2'],
+      ['menu.filtered', 'Dishes matching “{name}”: 1', 'Dishes matching “{name}”: 2'],
+      ['menu.rule_required_exact', 'Required, choose 1', 'Required, choose 2'],
+      ['search.type_count', '{type} (1)', '{type} (2)'],
+      ['cart.count', '1 item', '2 items'],
+      ['checkout.vouchers_available', '1 available', '2 available'],
+      ['voucher.available_count', '1 available', '2 available'],
+    ]);
+    expect(t('orders.item_count', { count: 0 })).toBe('0 items');
+  });
+
+  it('Chinese keeps its one form', () => {
+    expect(leaves(cn as Tree).filter(([, v]) => String(v).includes('|'))).toEqual([]);
+    const t = createT('cn');
+    expect(t('orders.item_count', { count: 1 })).toBe('1件商品');
+    expect(t('cart.count', { count: 2 })).toBe('共2件');
+  });
+
+  it('picks the form by the count: the last one when there is no count', () => {
+    expect(pluralForm('en', 'a|b', 1)).toBe('a');
+    expect(pluralForm('en', 'a|b', '1')).toBe('a');
+    expect(pluralForm('en', 'a|b', 2)).toBe('b');
+    expect(pluralForm('en', 'a|b', undefined)).toBe('b');
+    expect(pluralForm('cn', 'a', 1)).toBe('a');
   });
 });
