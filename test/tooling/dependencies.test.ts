@@ -1,7 +1,8 @@
 /**
  * package.json says what the code uses: every package the code imports is declared (what the server and the app
  * import at run time under "dependencies", so a production install has it), and every package under
- * "dependencies" is imported by the code, or is named below with the reason it is needed without an import.
+ * "dependencies" or "devDependencies" is imported by the code (devDependencies: also by the tests, the benchmark and
+ * the tooling's own configuration files), or is named below with the reason it is needed without an import.
  * Imports are read from the syntax tree of every source file (static, dynamic, require, re-exports, import type).
  */
 import fs from 'node:fs';
@@ -21,6 +22,8 @@ const devDeps = new Set(Object.keys(pkg.devDependencies));
 const PRODUCTION = ['server', 'src', 'types', 'config', 'scripts'];
 /** Development code: tests, the benchmark and the payment stand-ins (tests and demos). */
 const DEVELOPMENT = ['test', 'bench', 'standins'];
+/** The tools' configuration files at the root (lint, jest, Babel). */
+const TOOLING_FILES = ['eslint.config.mjs', 'jest.config.js', 'babel.config.js'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 /** Runtime dependencies used without an import in the code, and why. */
@@ -37,6 +40,31 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   '@tarojs/taro-h5': 'what @tarojs/taro resolves to on H5',
   'react-dom': 'the H5 renderer Taro builds the site with',
   tsx: 'runs the server from TypeScript (npm run dev, seed, and start without a server build)',
+};
+
+/** Development dependencies used without an import (named in a configuration, run as a command, a peer), and why. */
+const DEV_USED_WITHOUT_IMPORT: Record<string, string> = {
+  '@babel/core': 'Babel itself, which the Taro build compiles the app with (peer of babel-preset-taro)',
+  '@babel/preset-react': 'peer of babel-preset-taro (its React transform)',
+  '@pmmmwh/react-refresh-webpack-plugin': "peer of Taro's webpack runner for React (hot reload in dev:h5)",
+  '@swc/core': "the compiler @swc/jest runs (jest.config.js's transform)",
+  '@sparticuz/chromium':
+    "the browser tests' Chromium when the system has none, loaded by a child process (e2e/support/browser.ts)",
+  '@testing-library/dom': 'peer of @testing-library/react',
+  '@swc/jest': "jest.config.js's transform, named as a string",
+  '@types/jest': "jest's globals, named in tsconfig.json's types",
+  '@types/node': "Node's modules, named in tsconfig.json's and tsconfig.server.json's types",
+  '@types/react-dom': 'types of react-dom (see dependencies: the H5 renderer)',
+  '@types/webpack-env': "types named in tsconfig.json's types (require.context in the app)",
+  'babel-preset-taro': "babel.config.js's preset, named 'taro'",
+  'identity-obj-proxy': "jest.config.js's moduleNameMapper for styles, named as a string",
+  jest: 'the test runner (npm test; tests use its globals)',
+  'jest-environment-jsdom': "jest.config.js's testEnvironment 'jsdom'",
+  lodash: "jest.config.js maps lodash-es (Taro's components import it) to lodash for the app tests",
+  postcss: "peer of Taro's style loaders (Sass and CSS through PostCSS)",
+  prettier: 'the formatter (npm run format, lint)',
+  'react-refresh': "peer of @pmmmwh/react-refresh-webpack-plugin and Taro's React runner",
+  sass: "Taro's Sass loader compiles the app's .scss with it",
 };
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -90,9 +118,9 @@ function packageOf(spec: string): string | undefined {
   return BUILTIN.has(name) ? undefined : name;
 }
 
-function importsUnder(dirs: string[]): Map<string, string[]> {
+function importsUnder(dirs: string[], files: string[] = []): Map<string, string[]> {
   const byPackage = new Map<string, string[]>();
-  for (const file of dirs.flatMap((d) => walk(path.join(ROOT, d)))) {
+  for (const file of [...dirs.flatMap((d) => walk(path.join(ROOT, d))), ...files.map((f) => path.join(ROOT, f))]) {
     for (const spec of specifiersOf(file)) {
       const name = packageOf(spec);
       if (!name) continue;
@@ -103,7 +131,7 @@ function importsUnder(dirs: string[]): Map<string, string[]> {
 }
 
 const production = importsUnder(PRODUCTION);
-const development = importsUnder(DEVELOPMENT);
+const development = importsUnder(DEVELOPMENT, TOOLING_FILES);
 /** Types-only packages come with their @types package; their imports need no runtime dependency. */
 const declared = (name: string) => deps.has(name) || devDeps.has(name) || devDeps.has(`@types/${name}`);
 
@@ -134,5 +162,17 @@ test('every dependency is imported by the code, or says why it is needed without
 
 test('the reasons above are for real dependencies that the code does not import', () => {
   const stale = Object.keys(USED_WITHOUT_IMPORT).filter((name) => !deps.has(name) || production.has(name));
+  expect(stale).toEqual([]);
+});
+
+test('every devDependency is imported by the code, the tests or the tools, or says why it is needed without one', () => {
+  // A @types package counts as used when its package is imported (or is that package's own types).
+  const imported = (name: string) =>
+    production.has(name) ||
+    development.has(name) ||
+    (name.startsWith('@types/') && (production.has(name.slice(7)) || development.has(name.slice(7))));
+  const unused = [...devDeps].filter((name) => !imported(name) && !(name in DEV_USED_WITHOUT_IMPORT));
+  expect(unused).toEqual([]);
+  const stale = Object.keys(DEV_USED_WITHOUT_IMPORT).filter((name) => !devDeps.has(name) || imported(name));
   expect(stale).toEqual([]);
 });
