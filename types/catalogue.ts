@@ -6,6 +6,9 @@
 /** Accepted ways to pay (spec §9): WeChat Pay, Alipay, pay on delivery, wallet balance. */
 export const PAYMENT_METHODS = ['wechat', 'alipay', 'cod', 'balance'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods paid online through a provider (the order waits for the payment); the others settle at once. */
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['wechat', 'alipay'];
+export const isOnlinePayment = (method: string) => (ONLINE_PAYMENT_METHODS as readonly string[]).includes(method);
 
 /** Delivery time rating buckets (spec §9): within 30, 40, 50, 60 minutes, over one hour. */
 export const DELIVERY_TIME_BUCKETS = ['within30', 'within40', 'within50', 'within60', 'over60'] as const;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ErrorCode } from '../../types/errors';
 import { USER_TABLES } from '../../server/src/modules/accounts/repository';
-import { welcomeVoucher } from '../../server/src/modules/checkout/welcome';
+import { welcomeVoucher } from '../../server/src/modules/wallet/welcome';
 import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import type { Db } from '../../server/src/db';
 import { DIALECTS, useTestApp } from './support/app';
@@ -90,9 +90,7 @@ describe.each(DIALECTS)('account merge on %s', (dialect) => {
     expect(addr.body.code).toBe(ErrorCode.Ok);
     const order = await placeOrder(t, api, token, { method: 'cod' });
     await creditWallet(t, id, 5000, `merge-w-${id}`);
-    await createAppUnitOfWork(t.db.kysely).transaction((tx) =>
-      tx.checkout.grantVoucher(welcomeVoucher(id, Date.now())),
-    );
+    await createAppUnitOfWork(t.db.kysely).transaction((tx) => tx.wallet.grantVoucher(welcomeVoucher(id, Date.now())));
     await t.db.kysely
       .insertInto('reviews')
       .values({

@@ -1,15 +1,15 @@
 /**
  * The price maths as properties over random menus, carts, fees and vouchers (fast-check): the functions the
- * checkout quote runs (cart/lines.ts evaluateLine with the shared choice rules, checkout/money.ts goodsOf and
- * quoteTotals, checkout/vouchers.ts voucherUsable), composed as modules/checkout/service.ts composes them.
+ * checkout quote runs (cart/lines.ts evaluateLine with the shared choice rules and goodsOf, checkout/money.ts
+ * quoteTotals, wallet/vouchers.ts voucherUsable), composed as modules/checkout/quote.ts composes them.
  * total = goods + fee - discount, never negative; the discount is never more than the goods; all integer fen.
  */
 import fc from 'fast-check';
-import { evaluateLine } from '../../server/src/modules/cart/lines';
+import { evaluateLine, goodsOf } from '../../server/src/modules/cart/lines';
 import type { CartLineRow, DishData } from '../../server/src/modules/cart/rows';
-import { goodsOf, quoteTotals } from '../../server/src/modules/checkout/money';
-import type { VoucherRow } from '../../server/src/modules/checkout/repository';
-import { voucherUsable } from '../../server/src/modules/checkout/vouchers';
+import { quoteTotals } from '../../server/src/modules/checkout/money';
+import type { VoucherRow } from '../../server/src/modules/wallet/rows';
+import { voucherUsable } from '../../server/src/modules/wallet/vouchers';
 
 const RID = 7;
 const AT = Date.UTC(2026, 9, 1, 4);
@@ -154,7 +154,7 @@ describe('price maths (property tests)', () => {
             created_at: AT,
             updated_at: AT,
           }));
-          // As checkout/service.ts prices a cart:
+          // As checkout/quote.ts prices a cart:
           const evaluated = rows.map((r) => evaluateLine(r, cart.data, RID, lang));
           const goods = goodsOf(evaluated);
           const voucher: VoucherRow | null = v && {

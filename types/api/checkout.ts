@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CartLine } from './cart';
 import { FieldErrorData } from './common';
 import { OneOf } from './helpers';
+import { PaymentMethodSchema } from './stores';
 import { Voucher } from './wallet';
 
 /**
@@ -13,11 +14,11 @@ import { Voucher } from './wallet';
  */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-export const PAYMENT_METHODS_ALL = ['wechat', 'alipay', 'cod', 'balance'] as const;
 export const ORDER_MODES = ['delivery', 'collection'] as const;
-export const PaymentMethodSchema = OneOf(PAYMENT_METHODS_ALL);
-export type PaymentMethod = (typeof PAYMENT_METHODS_ALL)[number];
+export { PaymentMethodSchema };
+export type { PaymentMethod } from '../catalogue';
 export const OrderModeSchema = OneOf(ORDER_MODES);
+export type OrderMode = (typeof ORDER_MODES)[number];
 
 export const PROBLEM_CODES = [
   'empty_cart',

@@ -12,7 +12,6 @@ import type { Integrations } from '../integrations';
 import { createAccountsService } from './accounts/service';
 import { createAddressesService } from './addresses/service';
 import { createArticlesService } from './articles/service';
-import { createCartService } from './cart/service';
 import { createCheckoutService } from './checkout/service';
 import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
@@ -22,7 +21,6 @@ import { createAppUnitOfWork } from './repositories';
 import { createRatingsService } from './ratings/service';
 import { createSearchService } from './search/service';
 import { createStoresService } from './stores/service';
-import { createWalletService } from './wallet/service';
 
 export interface ModuleDeps {
   db: Db;
@@ -81,24 +79,26 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'restaurantExists',
   ]);
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
+  const { cart, wallet, orders, payments } = createOrderServices({
+    uow,
+    now,
+    integrations,
+    config,
+    // Called per payment, after accounts below is built (accounts needs the wallet built here).
+    openidOf: (userId, app) => accounts.openidOf(userId, app),
+    log,
+  });
   const addresses = createAddressesService(uow, now);
   const accounts = createAccountsService({
     uow,
     addresses,
+    wallet,
     sessions: createSessions(db.kysely, sessionPolicy, now),
     limiter: createRateLimiter(db.kysely, now),
     passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
     integrations,
     now,
     log: (msg, err) => log.error({ err }, msg),
-  });
-  const { orders, payments } = createOrderServices({
-    uow,
-    now,
-    integrations,
-    config,
-    openidOf: (userId, app) => accounts.openidOf(userId, app),
-    log,
   });
   const ratings = createRatingsService({
     uow,
@@ -113,6 +113,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     catalogue: catalogueCache,
     log: (msg, err) => log.error({ err }, msg),
   });
+  const storesService = createStoresService(stores, now, catalogueCache, ratings);
   return {
     uow,
     catalogueCache,
@@ -124,9 +125,9 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     accounts,
     addresses,
     articles: createArticlesService(articles),
-    cart: createCartService(uow, now),
-    checkout: createCheckoutService(uow, now),
-    wallet: createWalletService(uow, now),
+    cart,
+    checkout: createCheckoutService({ uow, now, cart, stores: storesService, addresses, wallet }),
+    wallet,
     catalogue: createCatalogueService(catalogue, now),
     codes: createCodesService({
       repo: repos.codes,
@@ -144,7 +145,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     }),
     places: createPlacesService(places, integrations.geo),
     search: createSearchService(repos.search, catalogueCache),
-    stores: createStoresService(stores, now, catalogueCache, ratings),
+    stores: storesService,
   };
 }
 

@@ -1,10 +1,12 @@
 import type { Config } from '../config';
 import { API_PREFIX } from '../plugins/app/envelope';
 import type { Integrations } from '../integrations';
+import { createCartService } from './cart/service';
 import { createOrdersService } from './orders/service';
 import { createRefunds } from './payments/refunds';
 import { createPaymentsService, NOTIFY_PATH } from './payments/service';
 import type { AppUnitOfWork } from './repositories';
+import { createWalletService } from './wallet/service';
 
 /** Where the orders and payments services report: failures with their error, notices (a refused notification). */
 export interface OrderServicesLog {
@@ -26,11 +28,14 @@ export interface OrderServicesDeps {
 }
 
 /**
- * The orders service and the payments service over it, with what they depend on taken from the configuration and
- * the integrations: the one place both the app (modules/container.ts) and the background jobs (app-jobs.ts) build
- * them, so the jobs' order moves and payment queries cannot drift from the app's.
+ * The services an order goes through once placed, with what they depend on taken from the configuration and the
+ * integrations: the cart and wallet (a cancelled order's give-backs), the payment refunds, the orders service and the
+ * payments service over it. The one place both the app (modules/container.ts) and the background jobs (app-jobs.ts)
+ * build them, so the jobs' order moves and payment queries cannot drift from the app's.
  */
 export function createOrderServices({ uow, now, integrations, config, openidOf, log }: OrderServicesDeps) {
+  const cart = createCartService(uow, now);
+  const wallet = createWalletService({ uow, now, cart });
   const refunds = createRefunds({
     uow,
     now,
@@ -44,6 +49,7 @@ export function createOrderServices({ uow, now, integrations, config, openidOf, 
     uow,
     now,
     refunds,
+    wallet,
     paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
   });
   const payments = createPaymentsService({
@@ -59,7 +65,7 @@ export function createOrderServices({ uow, now, integrations, config, openidOf, 
     ...(openidOf ? { openidOf } : {}),
     log: (msg, err) => (err || !log?.warn ? log?.error({ err }, msg) : log.warn(msg)),
   });
-  return { orders, payments };
+  return { cart, wallet, orders, payments };
 }
 
 function cashierSecret(config: OrderServicesDeps['config']): string | undefined {

@@ -1,4 +1,10 @@
-import { createUnitOfWork, type Executor, type RepositoriesOf, type UnitOfWork } from '../db/unit-of-work';
+import {
+  createUnitOfWork,
+  type Executor,
+  type RepositoriesOf,
+  type Transactional,
+  type UnitOfWork,
+} from '../db/unit-of-work';
 import { createAccountsRepository } from './accounts/repository';
 import { createAddressesRepository } from './addresses/repository';
 import { createCartRepository } from './cart/repository';
@@ -38,6 +44,8 @@ export const repositoryFactories = {
 };
 
 export type Repositories = RepositoriesOf<typeof repositoryFactories>;
+/** A transaction with every repository bound to it: what a service method that joins the caller's unit of work takes. */
+export type AppTransaction = Transactional<Repositories>;
 /** The unit of work every writing service takes (see db/unit-of-work.ts). */
 export type AppUnitOfWork = UnitOfWork<Repositories>;
 

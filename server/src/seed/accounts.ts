@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
 import { ADDRESSES_PER_USER_MAX } from '../../../types/constants';
 import { createAddressesRepository } from '../modules/addresses/repository';
-import { createCheckoutRepository } from '../modules/checkout/repository';
-import { welcomeVoucher } from '../modules/checkout/welcome';
 import { createWalletRepository } from '../modules/wallet/repository';
+import { welcomeVoucher } from '../modules/wallet/welcome';
 import type { Database } from '../db/schema';
 
 /** The demo customer, so a fresh start can log in at once (README): demo@szeat.cn / szeat-demo-8. */
@@ -79,7 +78,7 @@ const UNTIL = Date.UTC(2030, 0, 1);
 
 /** The demo customer's vouchers: the welcome one, one without minimum, one for restaurant 1, one used up. */
 async function seedVouchers(trx: Transaction<Database>, userId: number) {
-  const vouchers = createCheckoutRepository(trx);
+  const vouchers = createWalletRepository(trx);
   const common = { user_id: userId, valid_from: CREATED, valid_until: UNTIL, created_at: CREATED };
   await vouchers.grantVoucher({ ...welcomeVoucher(userId, CREATED), valid_until: UNTIL });
   await vouchers.grantVoucher({

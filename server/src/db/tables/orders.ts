@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PaymentMethod } from '../../../../types/catalogue';
 
 /** Issue 9: cart lines, vouchers, orders, their lines and status history, idempotency keys. Money in fen. */
 export interface CartLinesTable {
@@ -35,7 +36,7 @@ export interface OrdersTable {
   restaurant_id: number;
   status: number;
   mode: 'delivery' | 'collection';
-  payment_method: 'wechat' | 'alipay' | 'cod' | 'balance';
+  payment_method: PaymentMethod;
   goods_fen: number;
   delivery_fee_fen: number;
   discount_fen: number;

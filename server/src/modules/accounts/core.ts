@@ -9,15 +9,17 @@ import { AppError, conflict, failed, invalidField } from '../../errors';
 import type { MessageKey, MessageParams } from '../../i18n/messages';
 import { resolvePlace, type AddressesService } from '../addresses/service';
 import type { AppUnitOfWork } from '../repositories';
+import type { WalletService } from '../wallet/service';
 import type { RequestContext } from './context';
 import { limited, LIMITS } from './limits';
 import { uniqueViolation, type UserChanges, type UserRow } from './repository';
 import { checkEmail, checkRegistration } from './rules';
-import { welcomeVoucher } from '../checkout/welcome';
 
 export interface AccountsDeps {
   uow: AppUnitOfWork;
   addresses: AddressesService;
+  /** A new account's welcome voucher. */
+  wallet: Pick<WalletService, 'grantWelcome'>;
   sessions: Sessions;
   limiter: RateLimiter;
   passwords: PasswordHasher;
@@ -28,7 +30,7 @@ const rateLimited = (key: MessageKey, params?: MessageParams) => new AppError(Er
 
 /** Registration, e-mail authentication, the current user and session issuing: what every flow builds on. */
 export function createAccountsCore(deps: AccountsDeps) {
-  const { uow, addresses, sessions, limiter, passwords, now } = deps;
+  const { uow, addresses, wallet, sessions, limiter, passwords, now } = deps;
   const repo = uow.repos.accounts;
 
   async function userInfo(user: UserRow, lang: Lang): Promise<UserInfo> {
@@ -145,7 +147,7 @@ export function createAccountsCore(deps: AccountsDeps) {
         );
         if (addressId === undefined) throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
         if ((upgrade?.default_address_id ?? null) === null) await tx.addresses.setDefault(id, addressId, at);
-        await tx.checkout.grantVoucher(welcomeVoucher(id, at));
+        await wallet.grantWelcome(tx, id, at);
         return id;
       });
     } catch (e) {

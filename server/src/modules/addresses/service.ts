@@ -40,6 +40,31 @@ export async function resolvePlace(repo: AddressesRepository, clean: CleanAddres
   return { ...clean, lat: clean.lat ?? Number(building.lat), lng: clean.lng ?? Number(building.lng) };
 }
 
+/** An address as an order keeps it: recipient, one line in each language, the coordinates. */
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  cn: string;
+  en: string;
+  lat: number;
+  lng: number;
+}
+
+/** The order's copy of an address: Chinese from the city down, English from the room up. */
+export function snapshotOf(a: AddressRow): AddressSnapshot {
+  const join = (...parts: string[]) => parts.filter(Boolean);
+  return {
+    name: a.name,
+    phone: a.phone,
+    cn: join(a.city_name_cn, a.area_name_cn, a.building_name_cn, a.building_no, a.room_no).join(' '),
+    en: join(a.room_no, a.building_no, a.building_name_en || a.building_name_cn, a.area_name_en, a.city_name_en).join(
+      ', ',
+    ),
+    lat: Number(a.lat),
+    lng: Number(a.lng),
+  };
+}
+
 /** The address book: a customer reads and changes only their own addresses; others' ids answer 1004. */
 export function createAddressesService(uow: AppUnitOfWork, now: () => number) {
   const repo = uow.repos.addresses;
@@ -57,6 +82,13 @@ export function createAddressesService(uow: AppUnitOfWork, now: () => number) {
     },
 
     get: own,
+
+    /** The customer's own address as an order keeps it (1004 for another customer's or a missing one). */
+    async forOrder(userId: number, id: number): Promise<AddressSnapshot> {
+      const row = await repo.byId(userId, id);
+      if (!row) throw notFound('address.not_found');
+      return snapshotOf(row);
+    },
 
     async defaultOf(userId: number, lang: Lang): Promise<Address | null> {
       const id = await repo.defaultId(userId);

@@ -84,6 +84,11 @@ export function checkChoice(item: MenuItem, restaurantId: number, optionIds: rea
   return { unitPriceFen: result.choice.unit_price_fen };
 }
 
+/** The goods of a cart or quote: the sum of the lines that can be ordered (each priced as the menu is now). */
+export function goodsOf(lines: ReadonlyArray<{ orderable: boolean; out: { line_total_fen: number } }>): number {
+  return lines.filter((l) => l.orderable).reduce((n, l) => n + l.out.line_total_fen, 0);
+}
+
 export type LineProblem = 'gone' | 'sold_out' | 'option_sold_out' | 'price_changed';
 
 export interface EvaluatedLine {

@@ -120,13 +120,6 @@ export function createCartRepository(db: Executor) {
     restaurant: (id: number): Promise<RestaurantRow | undefined> =>
       db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    hours: (restaurantId: number) =>
-      db
-        .selectFrom('opening_hours')
-        .select(['weekday', 'open_min', 'close_min'])
-        .where('restaurant_id', '=', restaurantId)
-        .execute(),
-
     /** The dishes with their option groups and options, as they are now (unknown ids are simply absent). */
     async dishes(itemIds: number[]): Promise<DishData> {
       if (itemIds.length === 0) return { items: [], groups: [], options: [] };

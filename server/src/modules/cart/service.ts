@@ -1,8 +1,17 @@
 import type { AddCartBody, CartData, DelCartBody, EditCartBody } from '../../../../types/api/cart';
 import type { Lang } from '../../../../types/lang';
 import { invalid, notFound } from '../../errors';
-import type { AppUnitOfWork } from '../repositories';
-import { checkChoice, evaluateLine, menuItemOf, optionIdsOf, optionKey, QUANTITY_MAX } from './lines';
+import type { AppTransaction, AppUnitOfWork } from '../repositories';
+import {
+  checkChoice,
+  evaluateLine,
+  goodsOf,
+  menuItemOf,
+  optionIdsOf,
+  optionKey,
+  QUANTITY_MAX,
+  type EvaluatedLine,
+} from './lines';
 
 /**
  * The customer's carts, one per restaurant, on the server. Every add and edit is checked with the menu's rules as
@@ -19,17 +28,22 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
     return item;
   }
 
-  async function list(userId: number, restaurantId: number, lang: Lang): Promise<CartData> {
-    const restaurant = await repos.cart.restaurant(restaurantId);
-    if (!restaurant) throw notFound('store.not_found', { id: restaurantId });
+  /** The customer's cart at a restaurant, each line priced and checked against the menu as it is now. */
+  async function priced(userId: number, restaurantId: number, lang: Lang): Promise<PricedCart> {
     const lines = await repos.cart.lines(userId, restaurantId);
     const data = await repos.cart.dishes([...new Set(lines.map((l) => l.item_id))]);
     const evaluated = lines.map((l) => evaluateLine(l, data, restaurantId, lang));
-    const totalFen = evaluated.filter((e) => e.orderable).reduce((n, e) => n + e.out.line_total_fen, 0);
+    return { lines: evaluated, goods_fen: goodsOf(evaluated) };
+  }
+
+  async function list(userId: number, restaurantId: number, lang: Lang): Promise<CartData> {
+    const restaurant = await repos.cart.restaurant(restaurantId);
+    if (!restaurant) throw notFound('store.not_found', { id: restaurantId });
+    const { lines: evaluated, goods_fen: totalFen } = await priced(userId, restaurantId, lang);
     return {
       restaurant_id: restaurantId,
       list: evaluated.map((e) => e.out),
-      total_num: lines.reduce((n, l) => n + l.quantity, 0),
+      total_num: evaluated.reduce((n, e) => n + e.out.quantity, 0),
       total_price: totalFen / 100,
       total_price_fen: totalFen,
       min_order_fen: Number(restaurant.min_order_fen),
@@ -39,6 +53,10 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
 
   return {
     list,
+    priced,
+
+    /** Removes the ordered lines in the caller's transaction; the count tells whether another request took some. */
+    removeOrdered: (tx: AppTransaction, userId: number, cartIds: number[]) => tx.cart.removeMany(userId, cartIds),
 
     async add(userId: number, body: AddCartBody, lang: Lang): Promise<{ cart_id: number }> {
       const quantity = body.quantity ?? 1;
@@ -107,6 +125,13 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
       throw invalid('cart.delete_what');
     },
   };
+}
+
+/** A cart priced against the menu as it is now (what the checkout quote and the voucher list start from). */
+export interface PricedCart {
+  lines: EvaluatedLine[];
+  /** The orderable lines' total. */
+  goods_fen: number;
 }
 
 export type CartService = ReturnType<typeof createCartService>;

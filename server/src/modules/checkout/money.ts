@@ -4,11 +4,6 @@ export function yuan(fen: number): string {
   return `¥${text}`;
 }
 
-/** The goods of a quote: the sum of the lines that can be ordered (each priced as the menu is now). */
-export function goodsOf(lines: ReadonlyArray<{ orderable: boolean; out: { line_total_fen: number } }>): number {
-  return lines.filter((l) => l.orderable).reduce((n, l) => n + l.out.line_total_fen, 0);
-}
-
 export interface Totals {
   goods_fen: number;
   delivery_fee_fen: number;
@@ -17,12 +12,49 @@ export interface Totals {
 }
 
 /**
- * A quote's money: total = goods + fee - discount, where the discount (an applicable voucher's value, `null` for
- * none) is never below zero nor above the goods, so with goods of unit prices that are never negative
- * (types/menu-choice.ts) and a fee never below zero, the total is never negative. Amounts are integer fen.
+ * One line of a quote's money after the goods, in the order applied: the delivery fee (a charge, amount >= 0) and a
+ * voucher (a discount, amount <= 0). Promotions (first order free delivery, spend X save Y) come as further kinds of
+ * line; the totals below add up whatever lines there are.
  */
-export function quoteTotals(goodsFen: number, feeFen: number, voucherFen: number | null): Totals {
-  const fee = Math.max(0, feeFen);
-  const discount = voucherFen === null ? 0 : Math.min(Math.max(0, voucherFen), goodsFen);
+export type PriceLine =
+  { kind: 'delivery_fee'; amount_fen: number } | { kind: 'voucher'; amount_fen: number; voucher_id: number | null };
+
+/** The delivery fee as a charge (never below zero). */
+export const deliveryFeeLine = (feeFen: number): PriceLine => ({
+  kind: 'delivery_fee',
+  amount_fen: Math.max(0, feeFen),
+});
+
+/** A voucher's value as a discount: never below zero, never above the goods. */
+export const voucherLine = (voucherFen: number, goodsFen: number, voucherId: number | null): PriceLine => ({
+  kind: 'voucher',
+  amount_fen: -Math.min(Math.max(0, voucherFen), goodsFen),
+  voucher_id: voucherId,
+});
+
+/**
+ * A quote's money from its goods and price lines: the fee is the charges, the discount the discounts, and total =
+ * goods + fee - discount. With goods of unit prices that are never negative (types/menu-choice.ts), a fee never
+ * below zero and a discount never above the goods, the total is never negative. Amounts are integer fen.
+ */
+export function totalsOf(goodsFen: number, lines: readonly PriceLine[]): Totals {
+  let fee = 0;
+  let discount = 0;
+  for (const line of lines) {
+    if (line.kind === 'delivery_fee') fee += line.amount_fen;
+    else discount -= line.amount_fen;
+  }
   return { goods_fen: goodsFen, delivery_fee_fen: fee, discount_fen: discount, total_fen: goodsFen + fee - discount };
 }
+
+/** The price lines of a fee and an applicable voucher's value (`null` for none). */
+export const priceLines = (
+  goodsFen: number,
+  feeFen: number,
+  voucherFen: number | null,
+  voucherId: number | null = null,
+) => [deliveryFeeLine(feeFen), ...(voucherFen === null ? [] : [voucherLine(voucherFen, goodsFen, voucherId)])];
+
+/** A quote's money from goods, fee and an applicable voucher's value (`null` for none). */
+export const quoteTotals = (goodsFen: number, feeFen: number, voucherFen: number | null): Totals =>
+  totalsOf(goodsFen, priceLines(goodsFen, feeFen, voucherFen));

@@ -1,210 +1,63 @@
-import { createHash, randomInt } from 'node:crypto';
-import type {
-  ConfirmOrderBody,
-  Problem,
-  ProblemCode,
-  Quote,
-  QuoteAddress,
-  SubmitOrderBody,
-  SubmitOrderResult,
-} from '../../../../types/api/checkout';
+import type { ConfirmOrderBody, Quote, SubmitOrderBody, SubmitOrderResult } from '../../../../types/api/checkout';
 import type { Lang } from '../../../../types/lang';
-import { OrderStatus } from '../../../../types/order-status';
 import { ErrorCode } from '../../../../types/errors';
 import { isUniqueViolation } from '../../db/constraints';
 import { AppError, conflict, failed, invalidField, notFound } from '../../errors';
-import { translate, type MessageParams } from '../../i18n/messages';
-import { evaluateLine, type EvaluatedLine } from '../cart/lines';
-import type { RestaurantRow } from '../cart/rows';
-import { distanceM } from '../places/distance';
+import type { AddressesService } from '../addresses/service';
+import type { CartService } from '../cart/service';
 import type { AppUnitOfWork } from '../repositories';
-import { collectionSlots, openState } from '../stores/hours';
-import { goodsOf, quoteTotals, yuan } from './money';
-import { toVoucher, voucherUsable } from './vouchers';
+import type { StoresService } from '../stores/service';
+import type { WalletService } from '../wallet/service';
+import { yuan } from './money';
+import { collectionCode, orderLinesOf, orderRowOf, requestHash, startOf } from './order-rows';
+import { quote, type QuoteInput, type QuoteResult } from './quote';
 
-const PAYMENT_METHODS = ['wechat', 'alipay', 'cod', 'balance'] as const;
-const ONLINE = new Set(['wechat', 'alipay']);
-
-interface Priced {
-  quote: Quote;
-  evaluated: EvaluatedLine[];
-  restaurant: RestaurantRow;
-  address?: { row: AddressSnapshot; id: number };
-}
-
-interface AddressSnapshot {
-  name: string;
-  phone: string;
-  cn: string;
-  en: string;
-  lat: number;
-  lng: number;
+export interface CheckoutDeps {
+  uow: AppUnitOfWork;
+  now: () => number;
+  cart: Pick<CartService, 'priced' | 'removeOrdered'>;
+  stores: Pick<StoresService, 'terms'>;
+  addresses: Pick<AddressesService, 'forOrder'>;
+  wallet: Pick<WalletService, 'balanceOf' | 'vouchersFor' | 'voucherOf' | 'useVoucher' | 'debit'>;
 }
 
 /**
- * The checkout: a quote computed on the server from the cart as it is now, and the order placed from it in one
- * transaction (order, line and address snapshots, voucher use, wallet debit, cart lines removed, the idempotency
- * key's answer) or not at all.
+ * The checkout: a quote computed from the cart as it is now (checkout/quote.ts over what this service loads), and the
+ * order placed from it in one transaction (order, line and address snapshots, voucher use, wallet debit, cart lines
+ * removed, the idempotency key's answer) or not at all.
  */
-export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
+export function createCheckoutService({ uow, now, cart, stores, addresses, wallet }: CheckoutDeps) {
   const { repos } = uow;
 
-  async function addressOf(userId: number, id: number): Promise<AddressSnapshot> {
-    const a = await repos.addresses.byId(userId, id);
-    if (!a) throw notFound('address.not_found');
-    const join = (...parts: string[]) => parts.filter(Boolean);
-    return {
-      name: a.name,
-      phone: a.phone,
-      cn: join(a.city_name_cn, a.area_name_cn, a.building_name_cn, a.building_no, a.room_no).join(' '),
-      en: join(a.room_no, a.building_no, a.building_name_en || a.building_name_cn, a.area_name_en, a.city_name_en).join(
-        ', ',
-      ),
-      lat: Number(a.lat),
-      lng: Number(a.lng),
-    };
-  }
-
-  async function price(userId: number, body: ConfirmOrderBody, lang: Lang, at: number): Promise<Priced> {
-    const rid = body.restaurant_id;
-    const restaurant = await repos.cart.restaurant(rid);
-    if (!restaurant) throw notFound('store.not_found', { id: rid });
-    const [hours, lines, balance] = await Promise.all([
-      repos.cart.hours(rid),
-      repos.cart.lines(userId, rid),
-      repos.wallet.balance(userId),
+  /** What the quote is computed from, read now (unknown restaurant, address or voucher: 1004). */
+  async function load(userId: number, body: ConfirmOrderBody, lang: Lang, at: number): Promise<QuoteInput> {
+    const restaurant = await stores.terms(body.restaurant_id);
+    const [{ lines }, walletBalanceFen] = await Promise.all([
+      cart.priced(userId, restaurant.id, lang),
+      wallet.balanceOf(userId),
     ]);
-    const dishes = await repos.cart.dishes([...new Set(lines.map((l) => l.item_id))]);
-    const evaluated = lines.map((l) => evaluateLine(l, dishes, rid, lang));
-    const problems: Problem[] = [];
-    const add = (code: ProblemCode, params: MessageParams = {}, blocking = true, cartId?: number) =>
-      problems.push({
-        code,
-        message: translate(lang, `problem.${code}`, params),
-        blocking,
-        ...(cartId === undefined ? {} : { cart_id: cartId }),
-      });
-
-    if (lines.length === 0) add('empty_cart');
-    for (const e of evaluated) {
-      if (!e.problem) continue;
-      const name = e.out.name || `#${e.out.dish_id}`;
-      add(
-        e.problem,
-        { name, old: yuan(e.seenUnitPriceFen), new: yuan(e.out.unit_price_fen) },
-        e.problem !== 'price_changed',
-        e.out.cart_id,
-      );
-    }
-    const goods = goodsOf(evaluated);
-    const modes = [
-      ...(restaurant.delivery === 1 ? (['delivery'] as const) : []),
-      ...(restaurant.collection === 1 ? (['collection'] as const) : []),
-    ];
-    if (!modes.includes(body.mode)) add('mode_unavailable');
-    const closure = {
-      closed: restaurant.closed,
-      resume_at: restaurant.resume_at === null ? null : Number(restaurant.resume_at),
-    };
-    const delivery = body.mode === 'delivery';
-    const collectionTimes = delivery ? [] : collectionSlots(at, hours, closure, restaurant.prep_minutes);
-
-    let address: Priced['address'];
-    let addressReady = false;
-    if (delivery) {
-      if (!openState(at, hours, closure).is_open) add('closed');
-      if (body.address_id !== undefined) {
-        address = { id: body.address_id, row: await addressOf(userId, body.address_id) };
-        const distance = distanceM(address.row.lat, address.row.lng, Number(restaurant.lat), Number(restaurant.lng));
-        if (distance > restaurant.delivery_radius_m) add('out_of_range');
-        else addressReady = true;
-      }
-      const min = Number(restaurant.min_order_fen);
-      if (lines.length > 0 && goods < min) add('below_minimum', { min: yuan(min), missing: yuan(min - goods) });
-    } else {
-      if (collectionTimes.length === 0) add('closed');
-      if (body.collection_time !== undefined && !collectionTimes.includes(body.collection_time)) {
-        add('collection_time_unavailable');
-      }
-    }
-    const fee = delivery ? Number(restaurant.delivery_fee_fen) : 0;
-
-    const usable = (await repos.checkout.usableVouchers(userId, at, rid)).filter((v) =>
-      voucherUsable(v, rid, goods, at),
-    );
-    let voucherFen: number | null = null;
-    let voucherId: number | null = null;
+    const address =
+      body.mode === 'delivery' && body.address_id !== undefined
+        ? { id: body.address_id, snapshot: await addresses.forOrder(userId, body.address_id) }
+        : null;
+    const vouchers = await wallet.vouchersFor(userId, restaurant.id, at);
+    let voucher = null;
     if (body.voucher_id !== undefined) {
-      const v = await repos.checkout.voucher(userId, body.voucher_id);
-      if (!v) throw notFound('voucher.not_found');
-      if (voucherUsable(v, rid, goods, at)) {
-        voucherFen = Number(v.discount_fen);
-        voucherId = v.id;
-      } else add('voucher_not_applicable');
+      voucher = (await wallet.voucherOf(userId, body.voucher_id)) ?? null;
+      if (!voucher) throw notFound('voucher.not_found');
     }
-    const totals = quoteTotals(goods, fee, voucherFen);
-    const total = totals.total_fen;
-    const pays = {
-      wechat: restaurant.pay_wechat,
-      alipay: restaurant.pay_alipay,
-      cod: restaurant.pay_cod,
-      balance: restaurant.pay_balance,
-    };
-    const methods = PAYMENT_METHODS.filter((m) => pays[m] === 1);
-    const wallet = balance ?? 0;
-    if (body.payment_method !== undefined) {
-      if (!methods.includes(body.payment_method)) add('payment_method_unavailable');
-      else if (body.payment_method === 'balance' && wallet < total)
-        add('insufficient_balance', { balance: yuan(wallet) });
-    }
-    const chosen = delivery
-      ? addressReady
-      : body.collection_time !== undefined && collectionTimes.includes(body.collection_time);
-    const quoteAddress: QuoteAddress | null = address
-      ? {
-          id: address.id,
-          name: address.row.name,
-          phone: address.row.phone,
-          address: lang === 'en' ? address.row.en : address.row.cn,
-        }
-      : null;
-    return {
-      restaurant,
-      evaluated,
-      address,
-      quote: {
-        restaurant_id: rid,
-        mode: body.mode,
-        ...totals,
-        min_order_fen: Number(restaurant.min_order_fen),
-        wallet_balance_fen: wallet,
-        payment_methods: [...methods],
-        modes: [...modes],
-        collection_times: collectionTimes,
-        vouchers: usable.map((v) => toVoucher(v, lang, at)),
-        voucher_id: voucherId,
-        address: quoteAddress,
-        lines: evaluated.map((e) => e.out),
-        problems,
-        can_submit:
-          lines.length > 0 && !problems.some((p) => p.blocking) && chosen && body.payment_method !== undefined,
-      },
-    };
+    return { request: body, lang, at, restaurant, lines, address, vouchers, voucher, walletBalanceFen };
   }
 
-  const requestHash = (body: SubmitOrderBody) => {
-    const { idempotency_key: _key, ...rest } = body;
-    const canonical = {
-      ...rest,
-      address_id: rest.address_id ?? null,
-      collection_time: rest.collection_time ?? null,
-      voucher_id: rest.voucher_id ?? null,
-      comment: rest.comment ?? '',
-      cutlery: rest.cutlery ?? false,
-    };
-    const keys = Object.keys(canonical).sort();
-    return createHash('sha256').update(JSON.stringify(canonical, keys)).digest('hex');
-  };
+  async function price(
+    userId: number,
+    body: ConfirmOrderBody,
+    lang: Lang,
+    at: number,
+  ): Promise<QuoteResult & { input: QuoteInput }> {
+    const input = await load(userId, body, lang, at);
+    return { ...quote(input), input };
+  }
 
   /** The answer stored for this key, if its order was placed; a different request under the key is refused. */
   async function replay(userId: number, key: string, hash: string): Promise<SubmitOrderResult | undefined> {
@@ -240,79 +93,33 @@ export function createCheckoutService(uow: AppUnitOfWork, now: () => number) {
         throw invalidField('collection_time', 'checkout.collection_time_required');
       }
       const at = now();
-      const { quote, evaluated, restaurant, address } = await price(userId, body, lang, at);
+      const { quote, orderable, input } = await price(userId, body, lang, at);
       // A twin request with this key may have placed the order meanwhile (and emptied the cart): answer it.
       if (!quote.can_submit || quote.total_fen !== body.expected_total_fen) {
         const twin = await replay(userId, body.idempotency_key, hash);
         if (twin) return twin;
         throw refused(quote.can_submit ? 'checkout.total_changed' : 'checkout.refused', quote);
       }
-      const method = body.payment_method;
-      // Nothing to pay online when a voucher covers everything: the order goes to the restaurant at once.
-      const needsPayment = ONLINE.has(method) && quote.total_fen > 0;
-      const status = needsPayment ? OrderStatus.Submitted : OrderStatus.AwaitingMerchant;
-      const code = body.mode === 'collection' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
-      const lines = evaluated.filter((e) => e.orderable);
+      const { needsPayment, status } = startOf(body.payment_method, quote.total_fen);
+      const code = body.mode === 'collection' ? collectionCode() : null;
+      const address = input.address?.snapshot ?? null;
+      const placed = { userId, body, quote, restaurant: input.restaurant, address, status, needsPayment, code, at };
       try {
         return await uow.transaction(async (tx) => {
           await tx.checkout.claimKey(userId, body.idempotency_key, hash, at);
-          const orderId = await tx.checkout.insertOrder({
-            user_id: userId,
-            restaurant_id: restaurant.id,
-            status,
-            mode: body.mode,
-            payment_method: method,
-            goods_fen: quote.goods_fen,
-            delivery_fee_fen: quote.delivery_fee_fen,
-            discount_fen: quote.discount_fen,
-            total_fen: quote.total_fen,
-            wallet_paid_fen: method === 'balance' ? quote.total_fen : 0,
-            voucher_id: quote.voucher_id,
-            comment: (body.comment ?? '').trim(),
-            cutlery: body.cutlery ? 1 : 0,
-            collection_time: body.mode === 'collection' ? body.collection_time! : null,
-            collection_code: code,
-            recipient_name: address?.row.name ?? '',
-            phone: address?.row.phone ?? '',
-            address_cn: address?.row.cn ?? '',
-            address_en: address?.row.en ?? '',
-            address_lat: address?.row.lat ?? null,
-            address_lng: address?.row.lng ?? null,
-            restaurant_name_cn: restaurant.name_cn,
-            restaurant_name_en: restaurant.name_en,
-            paid_at: needsPayment || method === 'cod' ? null : at,
-            created_at: at,
-            updated_at: at,
-          });
-          await tx.checkout.insertLines(
-            lines.map((e) => ({
-              order_id: orderId,
-              item_id: e.out.dish_id,
-              name_cn: e.snapshot!.name_cn,
-              name_en: e.snapshot!.name_en,
-              options_cn: JSON.stringify(e.snapshot!.options_cn),
-              options_en: JSON.stringify(e.snapshot!.options_en),
-              option_ids: JSON.stringify(e.snapshot!.option_ids),
-              quantity: e.out.quantity,
-              unit_price_fen: e.out.unit_price_fen,
-              line_total_fen: e.out.line_total_fen,
-            })),
-          );
-          if (quote.voucher_id !== null && !(await tx.checkout.useVoucher(userId, quote.voucher_id, orderId, at))) {
+          const orderId = await tx.checkout.insertOrder(orderRowOf(placed));
+          await tx.checkout.insertLines(orderLinesOf(orderId, orderable));
+          if (quote.voucher_id !== null && !(await wallet.useVoucher(tx, userId, quote.voucher_id, orderId, at))) {
             throw failed('voucher.used');
           }
-          if (method === 'balance' && quote.total_fen > 0) {
-            const moved = await tx.wallet.debit(
-              userId,
-              quote.total_fen,
-              { reason: 'order_payment', refType: 'order', refId: orderId },
-              at,
-            );
+          if (body.payment_method === 'balance' && quote.total_fen > 0) {
+            const ref = { reason: 'order_payment', refType: 'order', refId: orderId } as const;
+            const moved = await wallet.debit(tx, userId, quote.total_fen, ref, at);
             if (moved.status !== 'applied') throw failed('wallet.insufficient');
           }
           await tx.checkout.addHistory({ order_id: orderId, from_status: null, status, actor: 'customer', at });
-          const ids = evaluated.map((e) => e.out.cart_id);
-          if ((await tx.cart.removeMany(userId, ids)) !== ids.length) throw conflict('checkout.cart_changed');
+          const ids = input.lines.map((e) => e.out.cart_id);
+          if ((await cart.removeOrdered(tx, userId, ids)) !== ids.length) throw conflict('checkout.cart_changed');
           const result: SubmitOrderResult = {
             order_id: orderId,
             status,

@@ -6,7 +6,7 @@ export type OrderRow = Selectable<OrdersTable>;
 
 /**
  * The SQL of orders after they are placed: reading them (always by owner for customers), moving their status (one
- * conditional UPDATE whose row count decides, with its history row) and giving back a voucher.
+ * conditional UPDATE whose row count decides, with its history row).
  */
 export function createOrdersRepository(db: Executor) {
   /** The order's live rating (its id), for the "Rate" / "Rated" the customer sees. */
@@ -87,18 +87,6 @@ export function createOrdersRepository(db: Executor) {
 
     async addHistory(row: { order_id: number; from_status: number | null; status: number; actor: string; at: number }) {
       await db.insertInto('order_status_history').values(row).execute();
-    },
-
-    /** Gives the order's voucher back, once: only while it is still marked used by this order. */
-    async releaseVoucher(voucherId: number, orderId: number): Promise<boolean> {
-      const res = await db
-        .updateTable('vouchers')
-        .set({ used_at: null, order_id: null })
-        .where('id', '=', voucherId)
-        .where('order_id', '=', orderId)
-        .where('used_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
     },
 
     /** Orders in `status` created before `before`, oldest first (the job runner's unpaid-order sweep). */

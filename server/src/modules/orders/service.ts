@@ -1,4 +1,5 @@
 import type { Order, OrderList, OrderSummary } from '../../../../types/api/orders';
+import { isOnlinePayment } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
 import {
   canMove,
@@ -12,6 +13,7 @@ import {
 import { AppError, failed, notFound } from '../../errors';
 import type { Transactional } from '../../db/unit-of-work';
 import type { Refunds, SentRefund } from '../payments/refunds';
+import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
 import type { OrderRow } from './rows';
 
@@ -19,7 +21,6 @@ export type OrdersTx = Transactional<Repositories>;
 /** Who moved an order: recorded in its status history. */
 export type OrderActor = 'customer' | 'payment' | 'merchant' | 'operator' | 'system' | 'demo';
 
-const ONLINE = new Set(['wechat', 'alipay']);
 const S = OrderStatus;
 
 export const statusText = (status: number, lang: Lang) =>
@@ -31,7 +32,7 @@ export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
   return `SZ${day}${String(order.id).padStart(6, '0')}`;
 }
 
-export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => ONLINE.has(order.payment_method);
+export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => isOnlinePayment(order.payment_method);
 
 /**
  * Moves an order from `from` to `to` inside the caller's transaction: refused (1001) when the transition table
@@ -78,6 +79,8 @@ export interface OrdersDeps {
   now: () => number;
   /** Gives back an ended order's online payment (the payments module's refunds). */
   refunds: Refunds;
+  /** Gives back an ended order's voucher and wallet debit. */
+  wallet: Pick<WalletService, 'releaseVoucher' | 'credit'>;
   /** Online orders not paid within this time are cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMs: number;
 }
@@ -90,7 +93,7 @@ export interface OrdersDeps {
  * an online payment after the transaction.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { uow, now, refunds, paymentTimeoutMs } = deps;
+  const { uow, now, refunds, wallet, paymentTimeoutMs } = deps;
   const { repos } = uow;
   const payBefore = (o: OrderRow) =>
     o.status === S.Submitted && isOnline(o) ? Number(o.created_at) + paymentTimeoutMs : null;
@@ -123,11 +126,12 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /** Voucher, wallet debit and (recorded here, sent after) the online payment go back, each at most once. */
   async function giveBack(tx: OrdersTx, order: OrderRow, at: number) {
-    const voucherReturned = order.voucher_id !== null && (await tx.orders.releaseVoucher(order.voucher_id, order.id));
+    const voucherReturned = order.voucher_id !== null && (await wallet.releaseVoucher(tx, order.voucher_id, order.id));
     let walletReturned = 0;
     const walletPaid = Number(order.wallet_paid_fen);
     if (walletPaid > 0) {
-      const moved = await tx.wallet.credit(
+      const moved = await wallet.credit(
+        tx,
         order.user_id,
         walletPaid,
         { reason: 'order_refund', refType: 'order', refId: order.id },

@@ -50,6 +50,18 @@ export function createStoresRepository(db: Kysely<Database>) {
       return restaurants().where('restaurants.id', '=', id).executeTakeFirst();
     },
 
+    /** A restaurant's own row and opening hours, as they are now (the checkout's terms; not cached). */
+    async terms(id: number) {
+      const row = await db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const hours = await db
+        .selectFrom('opening_hours')
+        .select(['weekday', 'open_min', 'close_min'])
+        .where('restaurant_id', '=', id)
+        .execute();
+      return { row, hours };
+    },
+
     async exists(id: number) {
       return !!(await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
     },

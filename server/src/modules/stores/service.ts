@@ -8,7 +8,7 @@ import type {
   StoreReviews,
   StoreSummary,
 } from '../../../../types/api/stores';
-import { PAYMENT_METHODS, type StoreSort } from '../../../../types/catalogue';
+import type { StoreSort } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
 import type { VersionedCache } from '../../cache/versioned-cache';
 import { invalid, notFound } from '../../errors';
@@ -17,6 +17,7 @@ import { boundingBox, distanceM } from '../places/distance';
 import { openState, weekHours, type HoursWindow, type ManualClosure } from './hours';
 import type { RatingsService } from '../ratings/service';
 import type { RestaurantRow, StoresRepository } from './repository';
+import { acceptedPaymentMethods, termsOf, type RestaurantTerms } from './terms';
 
 export interface Position {
   lat: number;
@@ -216,6 +217,13 @@ export function createStoresService(
       };
     },
 
+    /** What the restaurant offers an order now, read fresh (the checkout quote's input); 1004 when unknown. */
+    async terms(id: number): Promise<RestaurantTerms> {
+      const found = await repo.terms(id);
+      if (!found) throw notFound('store.not_found', { id });
+      return termsOf(found.row, found.hours);
+    },
+
     async storeInfo(id: number, at: Position | undefined, lang: Lang): Promise<StoreInfo> {
       const row = await requireRestaurant(id);
       const distance = at ? distanceM(at.lat, at.lng, row.lat, row.lng) : undefined;
@@ -225,14 +233,13 @@ export function createStoresService(
         repo.hoursOf([id]),
         ratingSummary(id, rated),
       ]);
-      const pays = { wechat: row.pay_wechat, alipay: row.pay_alipay, cod: row.pay_cod, balance: row.pay_balance };
       return {
         ...summary!,
         description: localized(row, 'description', lang),
         phone: row.phone,
         city_name: lang === 'en' ? row.city_name_en || row.city_name_cn : row.city_name_cn || row.city_name_en,
         hours: weekHours(hours),
-        payment_methods: PAYMENT_METHODS.filter((m) => pays[m] === 1),
+        payment_methods: acceptedPaymentMethods(row),
         rating_summary: ratingSummaryOut,
         in_delivery_range: distance === undefined ? null : distance <= row.delivery_radius_m,
       };
@@ -354,3 +361,4 @@ function parsePhotos(json: string): string[] {
     return [];
   }
 }
+export type StoresService = ReturnType<typeof createStoresService>;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, WalletReason } from '../../db/schema';
+import type { VoucherRow } from './rows';
 
 /** What a wallet move refers to: with the reason, the key that makes a retried move a no-op. */
 export interface WalletRef {
@@ -18,9 +19,10 @@ export type WalletMoveResult =
   | { status: 'duplicate' };
 
 /**
- * The only SQL that changes a wallet balance. Each move is, inside the caller's transaction, one guarded UPDATE
+ * The customer's money and vouchers. The only SQL that changes a wallet balance. Each move is, inside the caller's transaction, one guarded UPDATE
  * (`balance + delta >= 0`: its row count decides, so parallel debits can never overdraw) and its ledger row; the
- * ledger's unique key (user, reason, ref) turns a second application of the same move into `duplicate`.
+ * ledger's unique key (user, reason, ref) turns a second application of the same move into `duplicate`. A voucher is used and given back by one conditional
+ * UPDATE each.
  */
 export function createWalletRepository(db: Kysely<Database>) {
   async function move(userId: number, amountFen: number, ref: WalletRef, at: number): Promise<WalletMoveResult> {
@@ -96,6 +98,89 @@ export function createWalletRepository(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .limit(limit)
         .execute(),
+
+    voucher: (userId: number, id: number): Promise<VoucherRow | undefined> =>
+      db.selectFrom('vouchers').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+    /** Unused vouchers valid at `at`, for any restaurant or this one (all restaurants when none is given). */
+    usableVouchers: (userId: number, at: number, restaurantId?: number) => {
+      let q = db
+        .selectFrom('vouchers')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where('valid_from', '<=', at)
+        .where('valid_until', '>', at);
+      if (restaurantId !== undefined) {
+        q = q.where((eb) => eb.or([eb('restaurant_id', 'is', null), eb('restaurant_id', '=', restaurantId)]));
+      }
+      return q.orderBy('valid_until').orderBy('id').execute();
+    },
+
+    async vouchersPage(userId: number, offset: number, limit: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('vouchers')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('vouchers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** One statement decides: the voucher is used by this order only if nobody used it first and it is valid. */
+    async useVoucher(userId: number, id: number, orderId: number, at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('vouchers')
+        .set({ used_at: at, order_id: orderId })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where('valid_from', '<=', at)
+        .where('valid_until', '>', at)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Gives a voucher (idempotent per user and code: the unique key keeps the welcome voucher single). */
+    async grantVoucher(values: {
+      user_id: number;
+      code: string;
+      name_cn: string;
+      name_en: string;
+      discount_fen: number;
+      min_goods_fen: number;
+      restaurant_id: number | null;
+      valid_from: number;
+      valid_until: number;
+      created_at: number;
+    }) {
+      await db
+        .insertInto('vouchers')
+        .values({ ...values, used_at: null, order_id: null })
+        .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
+        .execute();
+    },
+
+    /** Gives the order's voucher back, once: only while it is still marked used by this order. */
+    async releaseVoucher(voucherId: number, orderId: number): Promise<boolean> {
+      const res = await db
+        .updateTable('vouchers')
+        .set({ used_at: null, order_id: null })
+        .where('id', '=', voucherId)
+        .where('order_id', '=', orderId)
+        .where('used_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
   };
 }
 

@@ -2,12 +2,26 @@ import type { PagedData } from '../../../../types/api/common';
 import type { AvailableCoupons, CouponCount, Voucher, Wallet } from '../../../../types/api/wallet';
 import type { Lang } from '../../../../types/lang';
 import { translate, type MessageKey } from '../../i18n/messages';
-import { evaluateLine } from '../cart/lines';
-import { toVoucher, voucherUsable } from '../checkout/vouchers';
-import type { AppUnitOfWork } from '../repositories';
+import type { CartService } from '../cart/service';
+import type { AppTransaction, AppUnitOfWork } from '../repositories';
+import type { WalletRef } from './repository';
+import type { VoucherRow } from './rows';
+import { toVoucher, voucherUsable } from './vouchers';
+import { welcomeVoucher } from './welcome';
 
-/** The customer's wallet (balance and its ledger) and vouchers. */
-export function createWalletService(uow: AppUnitOfWork, now: () => number) {
+export interface WalletDeps {
+  uow: AppUnitOfWork;
+  now: () => number;
+  /** The customer's cart, priced (which vouchers the goods reach). */
+  cart: Pick<CartService, 'priced'>;
+}
+
+/**
+ * The customer's wallet (balance and its ledger) and vouchers: what the wallet screens read, and the moves other
+ * modules make in their own transaction (`tx`): the checkout debits the balance and uses a voucher, a cancelled
+ * order's give-backs credit it and release the voucher, a new account gets the welcome voucher.
+ */
+export function createWalletService({ uow, now, cart }: WalletDeps) {
   const { repos } = uow;
   return {
     async wallet(userId: number, lang: Lang): Promise<Wallet> {
@@ -27,7 +41,7 @@ export function createWalletService(uow: AppUnitOfWork, now: () => number) {
     },
 
     async vouchers(userId: number, page: number, pageSize: number, lang: Lang): Promise<PagedData<Voucher>> {
-      const { rows, total } = await repos.checkout.vouchersPage(userId, (page - 1) * pageSize, pageSize);
+      const { rows, total } = await repos.wallet.vouchersPage(userId, (page - 1) * pageSize, pageSize);
       const at = now();
       return {
         list: rows.map((v) => toVoucher(v, lang, at)),
@@ -41,19 +55,45 @@ export function createWalletService(uow: AppUnitOfWork, now: () => number) {
     /** Vouchers usable for the customer's current cart at this restaurant. */
     async available(userId: number, restaurantId: number, lang: Lang): Promise<AvailableCoupons> {
       const at = now();
-      const lines = await repos.cart.lines(userId, restaurantId);
-      const dishes = await repos.cart.dishes([...new Set(lines.map((l) => l.item_id))]);
-      const goods = lines
-        .map((l) => evaluateLine(l, dishes, restaurantId, lang))
-        .filter((e) => e.orderable)
-        .reduce((n, e) => n + e.out.line_total_fen, 0);
-      const rows = await repos.checkout.usableVouchers(userId, at, restaurantId);
+      const { goods_fen: goods } = await cart.priced(userId, restaurantId, lang);
+      const rows = await repos.wallet.usableVouchers(userId, at, restaurantId);
       return { list: rows.filter((v) => voucherUsable(v, restaurantId, goods, at)).map((v) => toVoucher(v, lang, at)) };
     },
 
     async availableCount(userId: number): Promise<CouponCount> {
-      return { count: (await repos.checkout.usableVouchers(userId, now())).length };
+      return { count: (await repos.wallet.usableVouchers(userId, now())).length };
     },
+
+    /** The balance (0 for an unknown customer). */
+    balanceOf: async (userId: number): Promise<number> => (await repos.wallet.balance(userId)) ?? 0,
+
+    /** Unused vouchers valid at `at` for any restaurant or this one (the rules then decide which apply). */
+    vouchersFor: (userId: number, restaurantId: number, at: number): Promise<VoucherRow[]> =>
+      repos.wallet.usableVouchers(userId, at, restaurantId),
+
+    /** One of the customer's vouchers (another customer's is as absent as a missing one). */
+    voucherOf: (userId: number, voucherId: number): Promise<VoucherRow | undefined> =>
+      repos.wallet.voucher(userId, voucherId),
+
+    /** The voucher is used by this order, if nobody used it first and it is valid now (one statement decides). */
+    useVoucher: (tx: AppTransaction, userId: number, voucherId: number, orderId: number, at: number) =>
+      tx.wallet.useVoucher(userId, voucherId, orderId, at),
+
+    /** The order's voucher comes back, once (only while still used by that order). */
+    releaseVoucher: (tx: AppTransaction, voucherId: number, orderId: number) =>
+      tx.wallet.releaseVoucher(voucherId, orderId),
+
+    /** Takes `amountFen` from the balance with its ledger row, only if the balance covers it. */
+    debit: (tx: AppTransaction, userId: number, amountFen: number, ref: WalletRef, at: number) =>
+      tx.wallet.debit(userId, amountFen, ref, at),
+
+    /** Adds `amountFen` to the balance with its ledger row (a repeated reference is a no-op). */
+    credit: (tx: AppTransaction, userId: number, amountFen: number, ref: WalletRef, at: number) =>
+      tx.wallet.credit(userId, amountFen, ref, at),
+
+    /** A new customer's welcome voucher (once per customer). */
+    grantWelcome: (tx: AppTransaction, userId: number, at: number) =>
+      tx.wallet.grantVoucher(welcomeVoucher(userId, at)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Voucher } from '../../../../types/api/wallet';
 import type { Lang } from '../../../../types/lang';
-import type { VoucherRow } from './repository';
+import type { VoucherRow } from './rows';
 
 /** Usable for this restaurant and these goods now: unused, valid, the right restaurant, enough goods. */
 export function voucherUsable(v: VoucherRow, restaurantId: number, goodsFen: number, at: number): boolean {
