@@ -1,12 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSessions } from './auth/sessions';
 import { fromRoot, trustProxyOption, type Config } from './config';
 import type { Db } from './db';
 import { clientErrorHandler } from './fastify-options/client-error';
 import { lazySchemaController } from './fastify-options/lazy-schemas';
 import { OneLinePerRequest } from './fastify-options/request-log';
 import { createIntegrations, type Integrations } from './integrations';
-import { registerModules } from './modules';
+import { buildServices, registerModules } from './modules';
 import { authPlugin } from './plugins/app/auth';
 import { API_PREFIX, envelopePlugin } from './plugins/app/envelope';
 import { etagPlugin } from './plugins/app/etag';
@@ -67,6 +66,9 @@ export async function buildApp({
     schemaController: schemas.schemaController,
   });
   app.decorate('compileAllSchemas', schemas.compileAll);
+  // The service graph, built once: the auth plugin and the modules' routes share it (one sessions service).
+  const deps = { db, integrations, config, now };
+  const services = buildServices(deps, app.log);
   // Plugins in the order their hooks run: security headers first; the ETag hook before compression (the ETag is the
   // hash of the answer itself); language, envelope and session before the OpenAPI notes and strict input, which every
   // module route below inherits. External plugins (plugins/external) wrap packages; app plugins (plugins/app) are
@@ -80,11 +82,10 @@ export async function buildApp({
   await app.register(compressPlugin);
   await app.register(languagePlugin);
   await app.register(envelopePlugin);
-  const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
-  await app.register(authPlugin, { sessions: createSessions(db.kysely, sessionPolicy, now) });
+  await app.register(authPlugin, { sessions: services.sessions });
   await app.register(openApiPlugin);
   await app.register(strictInputPlugin);
-  await app.register((api) => registerModules(api, { db, integrations, config, now }), { prefix: API_PREFIX });
+  await app.register((api) => registerModules(api, { ...deps, services }), { prefix: API_PREFIX });
   await app.register(picturesPlugin);
   await app.register(uploadsPlugin, { storage: integrations.storage });
   await app.register(staticSitePlugin, { siteDir: fromRoot(config.SITE_DIR) });

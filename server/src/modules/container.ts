@@ -79,6 +79,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     'restaurantExists',
   ]);
   const sessionPolicy = { idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
+  // One sessions service: the auth plugin resolves bearer tokens with it, accounts create and revoke them.
+  const sessions = createSessions(db.kysely, sessionPolicy, now);
   const { cart, wallet, orders, payments } = createOrderServices({
     uow,
     now,
@@ -93,7 +95,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     uow,
     addresses,
     wallet,
-    sessions: createSessions(db.kysely, sessionPolicy, now),
+    sessions,
     limiter: createRateLimiter(db.kysely, now),
     passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
     integrations,
@@ -116,6 +118,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
   const storesService = createStoresService(stores, now, catalogueCache, ratings);
   return {
     uow,
+    sessions,
     catalogueCache,
     // Finished answers of reads built only from catalogue data (and the clock), per call, parameters and language.
     answers: createAnswerCache({ data: catalogueCache, now }),

@@ -6,7 +6,7 @@ import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { codesRoutes } from './codes/routes';
-import { buildServices, type ModuleDeps } from './container';
+import type { RouteDeps } from './container';
 import { ordersRoutes } from './orders/routes';
 import { paymentsRoutes } from './payments/routes';
 import { placesRoutes } from './places/routes';
@@ -15,14 +15,13 @@ import { searchRoutes } from './search/routes';
 import { storesRoutes } from './stores/routes';
 import { walletRoutes } from './wallet/routes';
 
-export type { ModuleDeps, RouteDeps } from './container';
+export { buildServices, type ModuleDeps, type RouteDeps, type Services } from './container';
 
 /**
- * Every API module, registered under /api/szeat/ by app.ts. The service graph is built once (container.ts) and
- * every routes plugin takes its service from `services`. Add a module's routes here, nowhere else.
+ * Every API module, registered under /api/szeat/ by app.ts. The service graph is built once (container.ts, by app.ts)
+ * and every routes plugin takes its service from `services`. Add a module's routes here, nowhere else.
  */
-export async function registerModules(api: FastifyInstance, deps: ModuleDeps) {
-  const routeDeps = { ...deps, services: buildServices(deps, api.log) };
+export async function registerModules(api: FastifyInstance, routeDeps: RouteDeps) {
   await api.register(articlesRoutes, routeDeps);
   await api.register(accountsRoutes, routeDeps);
   await api.register(addressesRoutes, routeDeps);
