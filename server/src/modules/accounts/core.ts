@@ -1,5 +1,4 @@
 import type { AuthResult, RegisterBody, UserInfo } from '../../../../types/api/accounts';
-import { ADDRESSES_PER_USER_MAX } from '../../../../types/constants';
 import { ErrorCode } from '../../../../types/errors';
 import type { Lang } from '../../../../types/lang';
 import type { PasswordHasher } from '../../auth/passwords';
@@ -7,7 +6,7 @@ import type { RateLimiter } from '../../auth/rate-limit';
 import type { Platform, Sessions } from '../../auth/sessions';
 import { AppError, conflict, failed, invalidField } from '../../errors';
 import type { MessageKey, MessageParams } from '../../i18n/messages';
-import { resolvePlace, type AddressesService } from '../addresses/service';
+import type { AddressesService } from '../addresses/service';
 import type { AppUnitOfWork } from '../repositories';
 import type { WalletService } from '../wallet/service';
 import type { RequestContext } from './context';
@@ -101,7 +100,7 @@ export function createAccountsCore(deps: AccountsDeps) {
 
   async function register(body: RegisterBody, ctx: RequestContext): Promise<AuthResult> {
     const clean = checkRegistration(body);
-    const place = await resolvePlace(uow.repos.addresses, clean.address);
+    const place = await addresses.place(clean.address);
     if (await limiter.reserve(limited.registerIp(ctx.ip))) throw rateLimited('account.register_limited');
 
     // With the session of a WeChat-only account, registering completes that account (one person, one account).
@@ -134,19 +133,8 @@ export function createAccountsCore(deps: AccountsDeps) {
         } else {
           id = await tx.accounts.insertUser({ ...profile, default_address_id: null, created_at: at });
         }
-        const addressId = await tx.addresses.insert(
-          {
-            user_id: id,
-            name: clean.name,
-            phone: clean.phone,
-            ...place,
-            created_at: at,
-            updated_at: at,
-          },
-          ADDRESSES_PER_USER_MAX,
-        );
-        if (addressId === undefined) throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
-        if ((upgrade?.default_address_id ?? null) === null) await tx.addresses.setDefault(id, addressId, at);
+        const firstDefault = (upgrade?.default_address_id ?? null) === null;
+        await addresses.add(tx, id, { name: clean.name, phone: clean.phone, ...place }, at, firstDefault);
         await wallet.grantWelcome(tx, id, at);
         return id;
       });

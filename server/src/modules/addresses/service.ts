@@ -3,8 +3,10 @@ import { ADDRESSES_PER_USER_MAX } from '../../../../types/constants';
 import type { Lang } from '../../../../types/lang';
 import { failed, invalidField, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
-import type { AppUnitOfWork } from '../repositories';
+import type { AppTransaction, AppUnitOfWork } from '../repositories';
 import type { AddressesRepository, AddressRow } from './repository';
+
+type NewAddress = Parameters<AddressesRepository['insert']>[0];
 import { checkAddressFields, checkRecipient, type CleanAddress } from './rules';
 
 export function toAddress(row: AddressRow, lang: Lang): Address {
@@ -88,6 +90,29 @@ export function createAddressesService(uow: AppUnitOfWork, now: () => number) {
       const row = await repo.byId(userId, id);
       if (!row) throw notFound('address.not_found');
       return snapshotOf(row);
+    },
+
+    /** The address's area and building checked, coordinates filled from the building when none were given. */
+    place: (clean: CleanAddress) => resolvePlace(repo, clean),
+
+    /**
+     * Adds an address in the caller's transaction (a registration's first one), within the book's limit, and makes it
+     * the default when asked.
+     */
+    async add(
+      tx: AppTransaction,
+      userId: number,
+      address: Omit<NewAddress, 'user_id' | 'created_at' | 'updated_at'>,
+      at: number,
+      makeDefault: boolean,
+    ): Promise<number> {
+      const id = await tx.addresses.insert(
+        { ...address, user_id: userId, created_at: at, updated_at: at },
+        ADDRESSES_PER_USER_MAX,
+      );
+      if (id === undefined) throw failed('address.too_many', { max: ADDRESSES_PER_USER_MAX });
+      if (makeDefault) await tx.addresses.setDefault(userId, id, at);
+      return id;
     },
 
     async defaultOf(userId: number, lang: Lang): Promise<Address | null> {
