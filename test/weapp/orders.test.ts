@@ -17,7 +17,7 @@ import cn from '../../src/i18n/cn.json';
 import { formatPrice } from '../../src/utils/price';
 import { assertBuilt } from './dist';
 import { type DataNode, dataTexts, type PageHandle, WeappHarness } from './harness';
-import { startApiServer, type ApiServer } from './support/api-server';
+import { startApiServer, type ApiServer, WEAPP_REFERER } from './support/api-server';
 import { vnodeText } from './wxml';
 
 const NOODLES_SHOP = 9;
@@ -34,6 +34,8 @@ async function call<T>(path: string, body?: unknown, auth = token): Promise<{ co
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'Accept-Language': 'cn',
+      // As from the mini program: the account registers there, so its session pays with requestPayment.
+      Referer: WEAPP_REFERER,
       ...(auth ? { Authorization: `Bearer ${auth}` } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },

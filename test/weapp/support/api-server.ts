@@ -6,6 +6,12 @@
 import { startRealServer, type RealServer } from '../../support/real-server';
 import type { FakeRequest, FakeResponse, RequestHandler } from './fake-wx';
 
+/**
+ * What WeChat puts on every request of a mini program (https://servicewechat.com/<appid>/<version>/page-frame.html):
+ * the server takes a session made with it for a mini program session (which pays with requestPayment).
+ */
+export const WEAPP_REFERER = 'https://servicewechat.com/touristappid/0/page-frame.html';
+
 export interface ApiServer {
   url: string;
   /** Forwards a wx.request to the server, whatever host the build put in front of /api/szeat/. */
@@ -21,7 +27,7 @@ export async function startApiServer(): Promise<ApiServer> {
   const handler = async (req: FakeRequest): Promise<FakeResponse> => {
     const target = new URL(req.url);
     const method = req.method.toUpperCase();
-    const headers: Record<string, string> = { ...req.header };
+    const headers: Record<string, string> = { ...req.header, Referer: WEAPP_REFERER };
     const res = await fetch(`${url}${target.pathname}${target.search}`, {
       method,
       headers,
