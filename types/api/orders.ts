@@ -39,6 +39,11 @@ export const OrderSummary = Type.Object({
   rating_id: Type.Union([Type.Integer(), Type.Null()]),
   /** Delivered, completed or collected and not rated yet: the app offers "Rate". */
   can_rate: Type.Boolean(),
+  /**
+   * Nothing is paid yet (an online order awaiting payment, or pay on delivery before the restaurant accepts it): the
+   * customer may cancel it (cancelorder).
+   */
+  can_cancel: Type.Boolean(),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 
@@ -96,8 +101,25 @@ export const Order = Type.Object({
   /** Every status change with its time, oldest first. */
   status_history: Type.Array(OrderHistoryEntry),
   steps: Type.Array(OrderStep),
+  /**
+   * Why a cancelled or refunded order ended: not paid in time, cancelled by the customer, by the restaurant, or by
+   * customer service; null while the order is open or when it ended otherwise.
+   */
+  end_reason: Type.Union([
+    Type.Literal('payment_timeout'),
+    Type.Literal('customer'),
+    Type.Literal('restaurant'),
+    Type.Literal('support'),
+    Type.Null(),
+  ]),
   /** An unpaid online order is cancelled if not paid by then (epoch ms); null when nothing is to pay. */
   pay_before: Type.Union([Type.Integer(), Type.Null()]),
   updated_at: Type.Integer(),
 });
 export type Order = Static<typeof Order>;
+
+/** cancelorder: the customer cancels an order not paid yet (`can_cancel`); answers the order as it is now. */
+export const CancelOrderBody = Type.Object({ order_id: Id });
+export type CancelOrderBody = Static<typeof CancelOrderBody>;
+
+export type EndReason = Order['end_reason'];

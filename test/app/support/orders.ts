@@ -97,6 +97,7 @@ export function orderSummary(id: number, extra: Partial<OrderSummary> = {}): Ord
     needs_payment: false,
     rating_id: null,
     can_rate: false,
+    can_cancel: false,
     ...extra,
     status_text: extra.status_text ?? statusText(extra.status ?? 6),
   };
@@ -145,6 +146,7 @@ export function order(id: number, extra: Partial<Order> = {}): Order {
       { key: 'delivered', label: 'Delivered', done: false },
       { key: 'completed', label: 'Completed', done: false },
     ],
+    end_reason: null,
     pay_before: null,
     updated_at: Date.UTC(2030, 0, 1, 3, 16),
     ...extra,

@@ -46,6 +46,7 @@ export interface ApiData {
   submitorder: SubmitOrderResult;
   orderlist: OrderList;
   orderinfo: Order;
+  cancelorder: Order;
   pay: PayTicket;
   'check-order-pay': CheckOrderPay;
   arealist: AreaList;

@@ -85,6 +85,10 @@ export const orders = {
     cn: '订单 {id} 尚未支付：待支付的订单只能支付或取消',
     en: 'Order {id} is not paid yet: an unpaid order can only be paid or cancelled',
   },
+  'order.not_cancellable': {
+    cn: '这个订单现在不能取消（{status}）',
+    en: 'This order can no longer be cancelled ({status})',
+  },
   'order.no_next': {
     cn: '订单 {id} 已没有下一步（状态 {status}）',
     en: 'Order {id} has no next step (status {status})',

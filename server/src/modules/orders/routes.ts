@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
-import { Order, OrderInfoQuery, OrderList, OrderListQuery } from '../../../../types/api/orders';
+import { CancelOrderBody, Order, OrderInfoQuery, OrderList, OrderListQuery } from '../../../../types/api/orders';
 import { invalidField } from '../../errors';
 import { requireUser, userIdOf } from '../../plugins/app/auth';
 import { ok } from '../../plugins/app/envelope';
@@ -43,5 +43,19 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       if (id === undefined) throw invalidField('id', 'validation.required', { field: 'id' });
       return ok(req, await service.info(userIdOf(req), id, req.lang));
     },
+  );
+
+  app.post(
+    '/cancelorder',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: 'The customer cancels an order not paid yet (can_cancel); answers the order as it is now',
+        body: CancelOrderBody,
+        response: { 200: Envelope(Order), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.customerCancel(userIdOf(req), req.body.order_id, req.lang)),
   );
 };

@@ -1,4 +1,4 @@
-import type { Order, OrderList, OrderSummary } from '../../../../types/api/orders';
+import type { EndReason, Order, OrderList, OrderSummary } from '../../../../types/api/orders';
 import { isOnlinePayment } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
 import {
@@ -33,6 +33,30 @@ export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
 }
 
 export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => isOnlinePayment(order.payment_method);
+
+/**
+ * The customer may cancel an order nothing was paid for yet: an online order still awaiting its payment, or a
+ * pay-on-delivery order the restaurant has not accepted yet. Once money was taken (online, balance) or the kitchen
+ * has it, cancelling is the restaurant's or customer service's decision (refund).
+ */
+export const customerMayCancel = (o: Pick<OrderRow, 'status' | 'payment_method'>) =>
+  o.status === S.Submitted || (o.status === S.AwaitingMerchant && o.payment_method === 'cod');
+
+/**
+ * Why an order ended, from the history row that cancelled (or, without one, refunded) it: the unpaid-order sweep
+ * (system, from Submitted) is "not paid in time"; otherwise who made the move.
+ */
+export function endReasonOf(
+  history: ReadonlyArray<{ from_status: number | null; status: number; actor: string }>,
+): EndReason {
+  const end =
+    history.find((h) => h.status === S.Cancelled) ?? history.find((h) => h.status === S.Refunded) ?? undefined;
+  if (!end) return null;
+  if (end.actor === 'customer') return 'customer';
+  if (end.actor === 'merchant') return 'restaurant';
+  if (end.actor === 'system' && end.from_status === S.Submitted) return 'payment_timeout';
+  return 'support';
+}
 
 /**
  * Moves an order from `from` to `to` inside the caller's transaction: refused (1001) when the transition table
@@ -115,6 +139,7 @@ export function createOrdersService(deps: OrdersDeps) {
       needs_payment: o.status === S.Submitted && isOnline(o) && Number(o.total_fen) > 0,
       rating_id: ratingId,
       can_rate: ratingId === null && RATABLE_STATUSES.includes(o.status as OrderStatusCode),
+      can_cancel: customerMayCancel(o),
     };
   }
 
@@ -175,7 +200,81 @@ export function createOrdersService(deps: OrdersDeps) {
     return move;
   }
 
+  async function detail(o: OrderRow & { rating_id?: number | null }, lang: Lang): Promise<Order> {
+    const [lines, history] = await Promise.all([repos.orders.lines(o.id), repos.orders.history(o.id)]);
+    const hist = history.map((h) => ({
+      from_status: h.from_status,
+      status: h.status,
+      status_text: statusText(h.status, lang),
+      at: Number(h.at),
+    }));
+    const en = lang === 'en';
+    return {
+      ...summary(
+        o,
+        lines.reduce((n, l) => n + l.quantity, 0),
+        lang,
+      ),
+      goods_fen: Number(o.goods_fen),
+      delivery_fee_fen: Number(o.delivery_fee_fen),
+      discount_fen: Number(o.discount_fen),
+      wallet_paid_fen: Number(o.wallet_paid_fen),
+      voucher_id: o.voucher_id,
+      paid: o.paid_at !== null,
+      paid_at: o.paid_at === null ? null : Number(o.paid_at),
+      comment: o.comment,
+      cutlery: o.cutlery === 1,
+      collection_time: o.collection_time === null ? null : Number(o.collection_time),
+      collection_code: o.collection_code,
+      recipient_name: o.recipient_name,
+      phone: o.phone,
+      address: en ? o.address_en || o.address_cn : o.address_cn,
+      lines: lines.map((l) => ({
+        dish_id: l.item_id,
+        name: en ? l.name_en || l.name_cn : l.name_cn,
+        option_ids: JSON.parse(l.option_ids) as number[],
+        option_names: JSON.parse(en ? l.options_en : l.options_cn) as string[],
+        quantity: l.quantity,
+        unit_price_fen: Number(l.unit_price_fen),
+        line_total_fen: Number(l.line_total_fen),
+      })),
+      status_history: hist,
+      steps: progressSteps(o.mode, hist, lang),
+      end_reason: endReasonOf(history),
+      pay_before: payBefore(o),
+      updated_at: Number(o.updated_at),
+    };
+  }
+
+  async function info(userId: number, orderId: number, lang: Lang): Promise<Order> {
+    const o = await repos.orders.ownedBy(userId, orderId);
+    if (!o) throw notFound('order.not_found', { id: orderId });
+    return detail(o, lang);
+  }
+
   return {
+    info,
+
+    /**
+     * The customer cancels their own order while nothing is paid (customerMayCancel): one conditional move from
+     * the status it was seen in, the voucher (and any wallet debit) given back in the same transaction. Of racing
+     * cancels (or a cancel racing the payment or the restaurant) one move wins; the others are refused with
+     * order.not_cancellable and change nothing. Answers the order as it is now.
+     */
+    async customerCancel(userId: number, orderId: number, lang: Lang): Promise<Order> {
+      const o = await repos.orders.ownedBy(userId, orderId);
+      if (!o) throw notFound('order.not_found', { id: orderId });
+      if (!customerMayCancel(o)) throw failed('order.not_cancellable', { status: statusText(o.status, lang) });
+      try {
+        await endOrder(orderId, S.Cancelled, { actor: 'customer', expect: o.status });
+      } catch (e) {
+        if (!(e instanceof AppError) || (e.key !== 'order.changed' && e.key !== 'order.move_refused')) throw e;
+        const now = await repos.orders.byId(orderId);
+        throw failed('order.not_cancellable', { status: statusText(now?.status ?? o.status, lang) });
+      }
+      return info(userId, orderId, lang);
+    },
+
     async list(userId: number, page: number, pageSize: number, lang: Lang): Promise<OrderList> {
       const { rows, total } = await repos.orders.page(userId, (page - 1) * pageSize, pageSize);
       return {
@@ -184,53 +283,6 @@ export function createOrdersService(deps: OrdersDeps) {
         page,
         page_size: pageSize,
         has_more: page * pageSize < total,
-      };
-    },
-
-    async info(userId: number, orderId: number, lang: Lang): Promise<Order> {
-      const o = await repos.orders.ownedBy(userId, orderId);
-      if (!o) throw notFound('order.not_found', { id: orderId });
-      const [lines, history] = await Promise.all([repos.orders.lines(o.id), repos.orders.history(o.id)]);
-      const hist = history.map((h) => ({
-        from_status: h.from_status,
-        status: h.status,
-        status_text: statusText(h.status, lang),
-        at: Number(h.at),
-      }));
-      const en = lang === 'en';
-      return {
-        ...summary(
-          o,
-          lines.reduce((n, l) => n + l.quantity, 0),
-          lang,
-        ),
-        goods_fen: Number(o.goods_fen),
-        delivery_fee_fen: Number(o.delivery_fee_fen),
-        discount_fen: Number(o.discount_fen),
-        wallet_paid_fen: Number(o.wallet_paid_fen),
-        voucher_id: o.voucher_id,
-        paid: o.paid_at !== null,
-        paid_at: o.paid_at === null ? null : Number(o.paid_at),
-        comment: o.comment,
-        cutlery: o.cutlery === 1,
-        collection_time: o.collection_time === null ? null : Number(o.collection_time),
-        collection_code: o.collection_code,
-        recipient_name: o.recipient_name,
-        phone: o.phone,
-        address: en ? o.address_en || o.address_cn : o.address_cn,
-        lines: lines.map((l) => ({
-          dish_id: l.item_id,
-          name: en ? l.name_en || l.name_cn : l.name_cn,
-          option_ids: JSON.parse(l.option_ids) as number[],
-          option_names: JSON.parse(en ? l.options_en : l.options_cn) as string[],
-          quantity: l.quantity,
-          unit_price_fen: Number(l.unit_price_fen),
-          line_total_fen: Number(l.line_total_fen),
-        })),
-        status_history: hist,
-        steps: progressSteps(o.mode, hist, lang),
-        pay_before: payBefore(o),
-        updated_at: Number(o.updated_at),
       };
     },
 
