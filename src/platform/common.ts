@@ -104,7 +104,7 @@ export async function taroUpload(options: UploadOptions): Promise<UploadResult[]
       });
     });
     if (result.statusCode < 200 || result.statusCode >= 300) {
-      throw new UploadError(`upload failed with HTTP ${result.statusCode}`, result.statusCode);
+      throw new UploadError(`upload failed with HTTP ${result.statusCode}`, result.statusCode, result.data);
     }
     results.push(result);
   }

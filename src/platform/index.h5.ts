@@ -1,4 +1,6 @@
-import { taroStorage, taroUpload } from './common';
+import { taroStorage } from './common';
+import { h5Media } from './media-h5';
+import { xhrUpload } from './xhr-upload';
 import { feedbackWith, onDemand } from './feedback';
 import { fetchRequest } from './fetch-request';
 import { h5Links } from './links';
@@ -17,7 +19,8 @@ export const platform: Platform = {
   isH5: true,
   storage: taroStorage,
   request: (req) => fetchRequest(req),
-  upload: taroUpload,
+  upload: (options) => xhrUpload(options),
+  media: h5Media(),
   navigation: h5Navigation,
   login: h5Login,
   location: browserLocation(() => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined)),

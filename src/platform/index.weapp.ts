@@ -7,6 +7,7 @@ import { weappNavigation } from './navigation';
 import { weappLogin } from './login';
 import { nativeMap, weappLocation } from './location';
 import { taroScrollTo } from './scroll';
+import { weappMedia } from './media-weapp';
 import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
 import type { Platform } from './types';
@@ -19,6 +20,7 @@ export const platform: Platform = {
   storage: taroStorage,
   request: taroRequest,
   upload: taroUpload,
+  media: weappMedia,
   navigation: weappNavigation,
   login: weappLogin,
   location: weappLocation,

@@ -36,9 +36,37 @@ export class TransportError extends Error {
 }
 
 export interface PickedFile {
+  /** Mini program: the temporary file path; H5: an object URL of the file (for previews). */
   path: string;
   size: number;
   name?: string;
+  /** H5: the file itself, sent by the upload. */
+  blob?: Blob;
+}
+
+/** Where pictures come from: the camera, the album, or either (the platform asks). */
+export type PhotoSource = 'camera' | 'album' | 'any';
+
+export interface PickPhotosOptions {
+  /** At most this many pictures (1 or more). */
+  count: number;
+  source?: PhotoSource;
+}
+
+/** Choosing pictures and showing them full size (mini program chooseMedia / previewImage; H5 a file input). */
+export interface Media {
+  /**
+   * Mini program: `chooseMedia` (pictures only, compressed, camera and album or the one asked). H5: a file input
+   * (`accept="image/*"`, `capture` when the camera is asked). Resolves [] when the customer cancels.
+   */
+  pickPhotos(options: PickPhotosOptions): Promise<PickedFile[]>;
+  /** H5 on a phone: the camera can be asked for apart from the album (the mini program's sheet offers both). */
+  cameraChoice(): boolean;
+  /**
+   * Shows pictures full size, starting at `current`: the mini program's `previewImage`, answered true. H5 answers
+   * false: the screen shows its own dialog.
+   */
+  preview(urls: string[], current: string): boolean;
 }
 
 export interface UploadOptions {
@@ -68,6 +96,8 @@ export class UploadError extends Error {
   constructor(
     message: string,
     public readonly statusCode?: number,
+    /** What the server answered with the non-2xx status (the API's error envelope). */
+    public readonly data?: unknown,
   ) {
     super(message);
     this.name = 'UploadError';
@@ -198,8 +228,12 @@ export interface Platform extends Links {
   isH5: boolean;
   storage: Storage;
   request(req: RawRequest): Promise<RawResponse>;
-  /** Checks then uploads the files; resolves with one result per uploaded file. */
+  /**
+   * Checks then uploads the files (mini program `uploadFile`, H5 XMLHttpRequest), with progress; resolves with one
+   * result per uploaded file; a non-2xx answer or a failed transfer rejects with an UploadError.
+   */
   upload(options: UploadOptions): Promise<UploadResult[]>;
+  media: Media;
   navigation: Navigation;
   feedback: Feedback;
   /** Reloads the app so every screen picks up a new language. */

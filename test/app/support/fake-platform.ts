@@ -4,9 +4,13 @@ import type {
   OpenUrlOutcome,
   PaymentOutcome,
   PaymentTicket,
+  PickedFile,
+  PickPhotosOptions,
   Platform,
   RawRequest,
   RawResponse,
+  UploadOptions,
+  UploadResult,
   WechatLoginKind,
 } from '../../../src/platform/types';
 import { buildPath, ROUTES, type RouteName, type RouteParams } from '../../../src/routes';
@@ -50,12 +54,20 @@ export interface FakePlatformOptions {
   webViewAllowed?: boolean;
   /** Whether copyText() succeeds (default yes). */
   copies?: boolean;
+  /** What media.pickPhotos() answers, in turn (the last one repeats); default none chosen. */
+  picks?: PickedFile[][];
+  /** Answers platform.upload (default: each file answers a 1000 envelope with photo id 1, 2, ...). */
+  uploadWith?: (options: UploadOptions) => Promise<UploadResult[]>;
+  /** What media.preview() answers (default: like the mini program, true off H5, false on H5). */
+  nativePreview?: boolean;
 }
 
 /** A Platform made of jest fakes; `requests` records every request the platform was asked to make. */
 export function fakePlatform(options: FakePlatformOptions = {}) {
   const requests: RawRequest[] = [];
   let payCalls = 0;
+  let pickCalls = 0;
+  let uploadCount = 0;
   const storage = memoryStorage(options.storage);
   const navigation: FakeNavigation = {
     go: jest.fn(async () => {}),
@@ -86,7 +98,22 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
       if (options.respond) return options.respond(req);
       return { statusCode: 200, data: { code: 1000, msg: 'ok', data: null } };
     }),
-    upload: jest.fn(async () => []),
+    upload: jest.fn(async (o: UploadOptions): Promise<UploadResult[]> => {
+      if (options.uploadWith) return options.uploadWith(o);
+      o.onProgress?.(100);
+      return o.files.map(() => ({
+        statusCode: 200,
+        data: { code: 1000, msg: 'ok', data: { id: ++uploadCount, url: `/uploads/p${uploadCount}.jpg` } },
+      }));
+    }),
+    media: {
+      pickPhotos: jest.fn(async (_o: PickPhotosOptions): Promise<PickedFile[]> => {
+        const picks = options.picks ?? [[]];
+        return picks[Math.min(pickCalls++, picks.length - 1)]!;
+      }),
+      cameraChoice: jest.fn(() => false),
+      preview: jest.fn((_urls: string[], _current: string) => options.nativePreview ?? options.isH5 === false),
+    },
     navigation,
     login,
     feedback,

@@ -68,6 +68,16 @@ function build() {
         abort: jest.fn(),
       });
     }),
+    /** chooseMedia answers these files (tempFilePath, size), or fails with this errMsg. */
+    chooseMedia: jest.fn(
+      async (
+        _options?: any,
+      ): Promise<{ errMsg: string; tempFiles: Array<{ tempFilePath: string; size: number }> }> => ({
+        errMsg: 'chooseMedia:ok',
+        tempFiles: [],
+      }),
+    ),
+    previewImage: jest.fn(ok),
     navigateTo: jest.fn(ok),
     reLaunch: jest.fn(ok),
     switchTab: jest.fn(ok),
