@@ -3,13 +3,16 @@ import { fromRoot, trustProxyOption, type Config } from './config';
 import type { Db } from './db';
 import { clientErrorHandler } from './fastify-options/client-error';
 import { lazySchemaController } from './fastify-options/lazy-schemas';
+import { requestIdOf } from './fastify-options/request-id';
 import { OneLinePerRequest } from './fastify-options/request-log';
 import { createIntegrations, type Integrations } from './integrations';
 import { buildServices, registerModules } from './modules';
 import { authPlugin } from './plugins/app/auth';
 import { API_PREFIX, envelopePlugin } from './plugins/app/envelope';
 import { etagPlugin } from './plugins/app/etag';
+import { healthPlugin } from './plugins/app/health';
 import { languagePlugin } from './plugins/app/language';
+import { requestIdPlugin } from './plugins/app/request-id';
 import { strictInputPlugin } from './plugins/app/strict-input';
 import { compressPlugin } from './plugins/external/compress';
 import { openApiPlugin } from './plugins/external/openapi';
@@ -50,6 +53,8 @@ export async function buildApp({
     logger:
       config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     logController: new OneLinePerRequest(),
+    // The caller's X-Request-Id or a new UUID, on every line the request logs (reqId) and echoed in the answer.
+    genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     clientErrorHandler,
     ajv: {
@@ -72,7 +77,8 @@ export async function buildApp({
   // Plugins in the order their hooks run: security headers first; the ETag hook before compression (the ETag is the
   // hash of the answer itself); language, envelope and session before the OpenAPI notes and strict input, which every
   // module route below inherits. External plugins (plugins/external) wrap packages; app plugins (plugins/app) are
-  // szeat's own conventions.
+  // szeat's own conventions. The request id is echoed first, so every answer (refusals and errors too) carries it.
+  await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, {
     siteDir: fromRoot(config.SITE_DIR),
     tileUrl: config.TARO_APP_MAP_TILE_URL,
@@ -86,6 +92,8 @@ export async function buildApp({
   await app.register(openApiPlugin);
   await app.register(strictInputPlugin);
   await app.register((api) => registerModules(api, { ...deps, services }), { prefix: API_PREFIX });
+  // Operations' probes (/healthz, /readyz), outside the API and its envelope.
+  await app.register(healthPlugin, { db });
   await app.register(picturesPlugin);
   await app.register(uploadsPlugin, { storage: integrations.storage });
   await app.register(staticSitePlugin, { siteDir: fromRoot(config.SITE_DIR) });

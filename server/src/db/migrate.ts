@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { sql } from 'kysely';
 import type { Db, DialectName } from './index';
 import { m0001Articles } from './migrations/0001-articles';
 import { m0002Places } from './migrations/0002-places';
@@ -45,4 +46,27 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * The migrations this build knows that the database has not run (empty: the schema is current). Reads Kysely's own
+ * record of what ran (kysely_migration) and writes nothing: a database never migrated has every migration pending.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const known = Object.keys(migrations(db.dialect));
+  let ran: Set<string>;
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+    ran = new Set(rows.rows.map((r) => r.name));
+  } catch (err) {
+    // No migration table yet is "nothing ran"; anything else (the database unreachable) is the caller's to report.
+    if (!(await hasMigrationTable(db))) return known;
+    throw err;
+  }
+  return known.filter((name) => !ran.has(name));
+}
+
+async function hasMigrationTable(db: Db): Promise<boolean> {
+  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.some((t) => t.name === 'kysely_migration');
 }
