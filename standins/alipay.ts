@@ -70,7 +70,14 @@ export async function startAlipayStandin(options: AlipayStandinOptions = {}) {
   const trades = new Map<string, Trade>();
   const refunds = new Map<string, RefundRecord>();
   const held: Delivery[] = [];
-  const behaviour = { drop: false, copies: 1, hold: false, refunds: 'instant' as 'instant' | 'processing' };
+  const behaviour = {
+    drop: false,
+    copies: 1,
+    hold: false,
+    refunds: 'instant' as 'instant' | 'processing',
+    /** The next refunds fail: `refuse` answers ACQ.SYSTEM_ERROR, `lose-answer` refunds but the answer is lost. */
+    refundFailure: null as null | 'refuse' | 'lose-answer',
+  };
   const requests: Array<{ method: string; ok: boolean }> = [];
 
   const signString = (params: Record<string, string>, omit: string[]) =>
@@ -116,6 +123,13 @@ export async function startAlipayStandin(options: AlipayStandinOptions = {}) {
       body: new URLSearchParams(fields).toString(),
     };
   }
+
+  const refundNotice = (t: Trade, r: RefundRecord) =>
+    notice(t, {
+      out_biz_no: r.out_request_no,
+      refund_fee: r.refund_amount,
+      gmt_refund: `${r.gmt_refund_pay}.000`,
+    });
 
   async function deliver(d: Delivery): Promise<string> {
     try {
@@ -301,6 +315,9 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
         return answer(res, method, ok({ out_trade_no: t.out_trade_no }));
       case 'alipay.trade.refund': {
         if (!t || !t.trade_no) return answer(res, method, bad('ACQ.TRADE_NOT_EXIST', '交易不存在'));
+        if (behaviour.refundFailure === 'refuse') {
+          return answer(res, method, bad('ACQ.SYSTEM_ERROR', '系统错误', '20000'));
+        }
         const no = biz.out_request_no ?? t.out_trade_no;
         const known = refunds.get(no);
         if (known) {
@@ -331,6 +348,9 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
         t.refunded_fen += fen;
         if (t.refunded_fen === toFen(t.total_amount)) t.status = 'TRADE_CLOSED';
         log(`[alipay stand-in] refund ${no} of ${t.out_trade_no}: ¥${r.refund_amount}`);
+        // Alipay notifies a refund as a trade notice naming it (out_biz_no) with the amount given back.
+        if (r.status === 'REFUND_SUCCESS') void send(refundNotice(t, r));
+        if (behaviour.refundFailure === 'lose-answer') return void res.writeHead(502).end('bad gateway');
         return answer(
           res,
           method,
@@ -394,9 +414,14 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
       for (const d of held.splice(0)) out.push(await deliver(d));
       return out;
     },
-    /** PROCESSING refunds finish. */
-    settleRefunds() {
-      for (const r of refunds.values()) r.status = 'REFUND_SUCCESS';
+    /** PROCESSING refunds finish (and are notified). */
+    async settleRefunds() {
+      for (const r of refunds.values()) {
+        if (r.status === 'REFUND_SUCCESS') continue;
+        r.status = 'REFUND_SUCCESS';
+        const t = trades.get(r.out_trade_no);
+        if (t) await send(refundNotice(t, r));
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {

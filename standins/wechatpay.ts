@@ -130,6 +130,11 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
     hold: false,
     /** New refunds stay PROCESSING until `settleRefunds()`; 'abnormal' makes them ABNORMAL. */
     refunds: 'instant' as 'instant' | 'processing' | 'abnormal',
+    /**
+     * The next refund requests fail: `refuse` answers 500 SYSTEM_ERROR without refunding (a refusal to retry later),
+     * `lose-answer` refunds but the answer is lost (500): a retry with the same number must not refund twice.
+     */
+    refundFailure: null as null | 'refuse' | 'lose-answer',
     /** Which key signs the next notifications in `both` mode (alternates when null). */
     signer: null as WechatSigner | null,
   };
@@ -372,6 +377,7 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
     ) {
       return fail(res, 400, 'PARAM_ERROR', 'out_refund_no, amount.refund and amount.total are required');
     }
+    if (behaviour.refundFailure === 'refuse') return fail(res, 500, 'SYSTEM_ERROR', '系统繁忙，请稍后重试');
     const known = refunds.get(body.out_refund_no);
     if (known) {
       // The same refund number again: the refund already made, never a second one.
@@ -400,6 +406,11 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
     t.refunded += r.refund;
     t.state = 'REFUND';
     log(`[wechatpay stand-in] refund ${r.out_refund_no} of ${r.out_trade_no}: ${r.refund} fen`);
+    if (behaviour.refundFailure === 'lose-answer') {
+      r.status = 'SUCCESS';
+      r.success_time = rfc3339(now());
+      return fail(res, 500, 'SYSTEM_ERROR', '系统繁忙，请稍后重试');
+    }
     if (behaviour.refunds === 'instant') {
       r.status = 'SUCCESS';
       r.success_time = rfc3339(now());

@@ -161,7 +161,7 @@ describe('Alipay against its stand-in', () => {
     const slow = { outTradeNo: j.outTradeNo, refundNo: `R${j.outTradeNo}`, amountFen: 3805, totalFen: 3805 };
     expect(await provider.refund(slow)).toMatchObject({ state: 'pending' });
     expect(await provider.queryRefund(slow.refundNo, j.outTradeNo)).toMatchObject({ state: 'pending' });
-    standin.settleRefunds();
+    await standin.settleRefunds();
     expect(await provider.queryRefund(slow.refundNo, j.outTradeNo)).toMatchObject({ state: 'done' });
     standin.behaviour.refunds = 'instant';
 

@@ -16,6 +16,8 @@ export interface SentRefund {
   refund_no: string;
   amount_fen: number;
   state: 'done' | 'pending' | 'failed';
+  /** False when a retry sent nothing (the refund was not failed, or another retry is sending it). */
+  sent?: boolean;
 }
 
 export interface RefundsDeps {
@@ -98,12 +100,47 @@ export function createRefunds({ uow, now, providers: given, notifyBase, log = ()
       detail: r.refund_no,
       at: now(),
     });
-    return { refund_no: r.refund_no, amount_fen: r.amount_fen, state };
+    return { refund_no: r.refund_no, amount_fen: r.amount_fen, state, sent: true };
+  }
+
+  /**
+   * Sends a refund the provider refused (or whose answer was lost) again, with the same refund number, so the
+   * provider refunds it at most once. Only a `failed` refund is sent: of racing retries the one that moves it back to
+   * pending sends, the others answer its state. Null when there is no such refund.
+   */
+  async function retry(refundNo: string): Promise<SentRefund | null> {
+    const r = await repos.payments.refundByNo(refundNo);
+    if (!r) return null;
+    if (r.state !== 'failed' || !(await repos.payments.reopenRefund(refundNo, now()))) {
+      const current = await repos.payments.refundByNo(refundNo);
+      return { refund_no: refundNo, amount_fen: Number(r.amount_fen), state: current?.state ?? r.state, sent: false };
+    }
+    const payment = await repos.payments.byTradeNo(r.out_trade_no);
+    await repos.payments.addEvent({
+      provider: r.provider ?? payment?.provider ?? '',
+      source: 'refund',
+      out_trade_no: r.out_trade_no,
+      order_id: r.order_id,
+      transaction_id: '',
+      amount_fen: Number(r.amount_fen),
+      outcome: 'refund_retry',
+      raw_state: r.raw_state,
+      detail: r.refund_no,
+      at: now(),
+    });
+    return send({
+      provider: r.provider ?? payment?.provider ?? '',
+      refund_no: r.refund_no,
+      amount_fen: Number(r.amount_fen),
+      out_trade_no: r.out_trade_no,
+      total_fen: Number(payment?.amount_fen ?? r.amount_fen),
+    });
   }
 
   return {
     record,
     send,
+    retry,
 
     /** Records the refund of the payment that paid the order (paid, or paid late), if there is one. */
     async recordPaidOf(tx: Transactional<Repositories>, orderId: number, at: number): Promise<RefundToSend | null> {

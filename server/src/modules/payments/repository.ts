@@ -185,8 +185,21 @@ export function createPaymentsRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * failed -> pending, once (one statement: of racing retries only one sends); true when this call reopened it.
+     */
+    async reopenRefund(refundNo: string, at: number) {
+      const res = await db
+        .updateTable('payment_refunds')
+        .set({ state: 'pending', updated_at: at })
+        .where('refund_no', '=', refundNo)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
     refunds: (orderId: number) =>
-      db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).execute(),
+      db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
   };
 }
 

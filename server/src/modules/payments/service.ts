@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/constraints';
 import type { OrderRow } from '../orders/rows';
 import { isOnline, orderNo, statusText, type OrdersService } from '../orders/service';
 import type { AppUnitOfWork } from '../repositories';
-import type { Refunds, RefundToSend } from './refunds';
+import type { Refunds, RefundToSend, SentRefund } from './refunds';
 
 export { SANDBOX_CASHIER_PATH, statusText };
 export type { CashierSession };
@@ -508,12 +508,38 @@ export function createPaymentsService(deps: PaymentsDeps) {
         try {
           const q = await provider.queryRefund(r.refund_no, r.out_trade_no);
           await repos.payments.setRefundState(r.refund_no, q.state, now(), q.rawState, q.refundId);
+          await repos.payments.addEvent({
+            provider: provider.name,
+            source: 'refund_query',
+            out_trade_no: r.out_trade_no,
+            order_id: r.order_id,
+            transaction_id: (q.refundId ?? '').slice(0, 128),
+            amount_fen: Number(r.amount_fen),
+            outcome: `refund_${q.state}`,
+            raw_state: q.rawState.slice(0, 32),
+            detail: r.refund_no,
+            at: now(),
+          });
           if (q.state !== 'pending') finished += 1;
         } catch (err) {
           log(`refund query ${r.refund_no} failed`, err);
         }
       }
       return finished;
+    },
+
+    /**
+     * Sends the order's refunds a provider refused (or whose answer was lost) again, each with its own refund number,
+     * so the money goes back once (the operator tool). Answers what each retry did.
+     */
+    async retryRefunds(orderId: number): Promise<SentRefund[]> {
+      const out: SentRefund[] = [];
+      for (const r of await repos.payments.refunds(orderId)) {
+        if (r.state !== 'failed') continue;
+        const sent = await refunds.retry(r.refund_no);
+        if (sent) out.push(sent);
+      }
+      return out;
     },
 
     /** The order's payment history: attempts, every event, refunds (the operator tool). */
