@@ -66,3 +66,48 @@ export const DelCartBody = Type.Object({
   all: Type.Optional(Type.Boolean()),
 });
 export type DelCartBody = Static<typeof DelCartBody>;
+
+/** reorder: the lines of a past order put back into the cart at its restaurant. */
+export const ReorderBody = Type.Object({ order_id: Id });
+export type ReorderBody = Static<typeof ReorderBody>;
+
+/**
+ * What became of one line of the past order: put in the cart as it was (`added`), put in at today's price
+ * (`price_changed`), or left out: the dish or a chosen option is sold out (`sold_out`), the dish is no longer on the
+ * menu or one of its options was removed (`gone`), or the dish's choices changed so the old choice is no longer
+ * valid (`options_changed`: choose again on the menu).
+ */
+export const ReorderOutcome = Type.Union([
+  Type.Literal('added'),
+  Type.Literal('price_changed'),
+  Type.Literal('sold_out'),
+  Type.Literal('gone'),
+  Type.Literal('options_changed'),
+]);
+export type ReorderOutcome = Static<typeof ReorderOutcome>;
+
+export const ReorderLine = Type.Object({
+  dish_id: Type.Integer(),
+  name: Type.String({ description: 'in the request language: the menu name now, or the name when it was ordered' }),
+  option_names: Type.Array(Type.String()),
+  quantity: Type.Integer(),
+  outcome: ReorderOutcome,
+  /** The unit price paid in the past order. */
+  ordered_unit_price_fen: Type.Integer(),
+  /** The unit price now; null when the line was left out. */
+  unit_price_fen: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ReorderLine = Static<typeof ReorderLine>;
+
+export const ReorderResult = Type.Object({
+  restaurant_id: Type.Integer(),
+  /** One entry per line of the order, in its order. */
+  lines: Type.Array(ReorderLine),
+  /** Lines put in the cart. */
+  added: Type.Integer(),
+  /** Some line was left out or changed price: the app shows `lines` before checkout. */
+  changed: Type.Boolean(),
+  /** The restaurant's cart now: exactly the lines put back (what was in it before is replaced). */
+  cart: CartData,
+});
+export type ReorderResult = Static<typeof ReorderResult>;

@@ -51,6 +51,7 @@ export function createOrderServices({ uow, now, integrations, config, openidOf, 
     refunds,
     wallet,
     paymentTimeoutMs: config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
+    cart,
   });
   const payments = createPaymentsService({
     uow,

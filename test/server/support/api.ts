@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AuthResult, ResetPwdSms, UserInfo, WxOauthUrl } from '../../../types/api/accounts';
 import type { Address, AddressList } from '../../../types/api/addresses';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
-import type { CartData, CartIdResult } from '../../../types/api/cart';
+import type { CartData, CartIdResult, ReorderResult } from '../../../types/api/cart';
 import type { AdList, CuisineList, PopupList, PromoList, UpdatePopupResult } from '../../../types/api/catalogue';
 import type { Quote, SubmitOrderResult } from '../../../types/api/checkout';
 import type { ApiEnvelope, PagedData } from '../../../types/api/common';
@@ -47,6 +47,7 @@ export interface ApiData {
   orderlist: OrderList;
   orderinfo: Order;
   cancelorder: Order;
+  reorder: ReorderResult;
   pay: PayTicket;
   'check-order-pay': CheckOrderPay;
   arealist: AreaList;

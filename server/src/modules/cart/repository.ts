@@ -75,6 +75,50 @@ export function createCartRepository(db: Executor) {
       return row.id;
     },
 
+    /**
+     * Sets the line of this dish and option set to exactly `quantity` (made if missing): repeated or racing calls
+     * with the same line leave the same cart.
+     */
+    async put(v: {
+      userId: number;
+      restaurantId: number;
+      itemId: number;
+      optionKey: string;
+      quantity: number;
+      unitPriceFen: number;
+      at: number;
+    }): Promise<void> {
+      await db
+        .insertInto('cart_lines')
+        .values({
+          user_id: v.userId,
+          restaurant_id: v.restaurantId,
+          item_id: v.itemId,
+          option_key: v.optionKey,
+          quantity: v.quantity,
+          unit_price_fen: v.unitPriceFen,
+          created_at: v.at,
+          updated_at: v.at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'item_id', 'option_key']).doUpdateSet({
+            quantity: sql<number>`excluded.quantity`,
+            unit_price_fen: sql<number>`excluded.unit_price_fen`,
+            updated_at: v.at,
+          }),
+        )
+        .execute();
+    },
+
+    /** Removes the customer's lines at a restaurant except those with these ids (none given: all of them). */
+    async clearExcept(userId: number, restaurantId: number, keep: Array<{ itemId: number; optionKey: string }>) {
+      let q = db.deleteFrom('cart_lines').where('user_id', '=', userId).where('restaurant_id', '=', restaurantId);
+      for (const k of keep) {
+        q = q.where((eb) => eb.or([eb('item_id', '!=', k.itemId), eb('option_key', '!=', k.optionKey)]));
+      }
+      await q.execute();
+    },
+
     async update(
       userId: number,
       id: number,

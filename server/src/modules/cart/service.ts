@@ -1,4 +1,11 @@
-import type { AddCartBody, CartData, DelCartBody, EditCartBody } from '../../../../types/api/cart';
+import type {
+  AddCartBody,
+  CartData,
+  DelCartBody,
+  EditCartBody,
+  ReorderLine,
+  ReorderResult,
+} from '../../../../types/api/cart';
 import type { Lang } from '../../../../types/lang';
 import { invalid, notFound } from '../../errors';
 import type { AppTransaction, AppUnitOfWork } from '../repositories';
@@ -54,6 +61,77 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
   return {
     list,
     priced,
+
+    /**
+     * Puts past order lines back into the customer's cart at the restaurant, each checked against the menu as it is
+     * now: a dish removed, sold out, or whose chosen options are gone, sold out or no longer a valid choice is left
+     * out; the rest go in at today's price (the cart keeps the price paid as the price seen, so checkout lists a
+     * change too). The restaurant's cart becomes exactly these lines, in one transaction: each line set to its
+     * quantity (not added to), the others removed, so a repeated or racing refill leaves the same cart. When no line
+     * can be put back the cart is left as it was.
+     */
+    async refill(userId: number, restaurantId: number, wanted: RefillLine[], lang: Lang): Promise<ReorderResult> {
+      const restaurant = await repos.cart.restaurant(restaurantId);
+      if (!restaurant) throw notFound('store.not_found', { id: restaurantId });
+      const data = await repos.cart.dishes([...new Set(wanted.map((w) => w.itemId))]);
+      const put = new Map<string, { itemId: number; optionKey: string; quantity: number; unitPriceFen: number }>();
+      const lines: ReorderLine[] = wanted.map((w) => {
+        const row = data.items.find((i) => i.id === w.itemId && i.restaurant_id === restaurantId);
+        const item = row && menuItemOf(data, w.itemId, lang);
+        const known = item
+          ? w.optionIds.map((id) =>
+              data.options.find((o) => o.id === id && item.option_groups.some((g) => g.id === o.group_id)),
+            )
+          : [];
+        const out: ReorderLine = {
+          dish_id: w.itemId,
+          name: item?.name || (lang === 'en' ? w.nameEn || w.nameCn : w.nameCn || w.nameEn),
+          option_names:
+            item && known.every(Boolean)
+              ? known.map((o) => (lang === 'en' ? o!.name_en || o!.name_cn : o!.name_cn || o!.name_en))
+              : w.optionNames,
+          quantity: w.quantity,
+          outcome: 'gone',
+          ordered_unit_price_fen: w.unitPriceFen,
+          unit_price_fen: null,
+        };
+        if (!item || !known.every(Boolean)) return out;
+        if (item.sold_out || known.some((o) => o!.sold_out === 1)) return { ...out, outcome: 'sold_out' };
+        let unit: number;
+        try {
+          unit = checkChoice(item, restaurantId, w.optionIds, Math.min(w.quantity, QUANTITY_MAX)).unitPriceFen;
+        } catch {
+          return { ...out, outcome: 'options_changed' };
+        }
+        const key = optionKey(w.optionIds);
+        const mapKey = `${w.itemId}:${key}`;
+        const before = put.get(mapKey);
+        put.set(mapKey, {
+          itemId: w.itemId,
+          optionKey: key,
+          quantity: Math.min(QUANTITY_MAX, (before?.quantity ?? 0) + w.quantity),
+          unitPriceFen: w.unitPriceFen,
+        });
+        return { ...out, outcome: unit === w.unitPriceFen ? 'added' : 'price_changed', unit_price_fen: unit };
+      });
+      if (put.size > 0) {
+        const at = now();
+        // A fixed order (dish, options) so racing refills lock the same rows in the same order.
+        const rows = [...put.values()].sort((a, b) => a.itemId - b.itemId || a.optionKey.localeCompare(b.optionKey));
+        await uow.transaction(async (tx) => {
+          for (const r of rows) await tx.cart.put({ userId, restaurantId, ...r, at });
+          await tx.cart.clearExcept(userId, restaurantId, rows);
+        });
+      }
+      const added = lines.filter((l) => l.outcome === 'added' || l.outcome === 'price_changed').length;
+      return {
+        restaurant_id: restaurantId,
+        lines,
+        added,
+        changed: lines.some((l) => l.outcome !== 'added'),
+        cart: await list(userId, restaurantId, lang),
+      };
+    },
 
     /** Removes the ordered lines in the caller's transaction; the count tells whether another request took some. */
     removeOrdered: (tx: AppTransaction, userId: number, cartIds: number[]) => tx.cart.removeMany(userId, cartIds),
@@ -125,6 +203,19 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
       throw invalid('cart.delete_what');
     },
   };
+}
+
+/** A line of a past order to put back in the cart (its snapshot names for a dish no longer on the menu). */
+export interface RefillLine {
+  itemId: number;
+  optionIds: number[];
+  quantity: number;
+  /** The unit price paid. */
+  unitPriceFen: number;
+  nameCn: string;
+  nameEn: string;
+  /** The option names when ordered, in the request language. */
+  optionNames: string[];
 }
 
 /** A cart priced against the menu as it is now (what the checkout quote and the voucher list start from). */

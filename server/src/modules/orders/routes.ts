@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
+import { ReorderBody, ReorderResult } from '../../../../types/api/cart';
 import { CancelOrderBody, Order, OrderInfoQuery, OrderList, OrderListQuery } from '../../../../types/api/orders';
 import { invalidField } from '../../errors';
 import { requireUser, userIdOf } from '../../plugins/app/auth';
@@ -57,5 +58,20 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       },
     },
     async (req) => ok(req, await service.customerCancel(userIdOf(req), req.body.order_id, req.lang)),
+  );
+
+  app.post(
+    '/reorder',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary:
+          "Order again: the past order's lines become the cart at its restaurant, checked against today's menu; answers what changed or was left out",
+        body: ReorderBody,
+        response: { 200: Envelope(ReorderResult), ...errors },
+      },
+    },
+    async (req) => ok(req, await service.reorder(userIdOf(req), req.body.order_id, req.lang)),
   );
 };

@@ -12,6 +12,8 @@ import {
 } from '../../../../types/order-status';
 import { AppError, failed, notFound } from '../../errors';
 import type { Transactional } from '../../db/unit-of-work';
+import type { ReorderResult } from '../../../../types/api/cart';
+import type { CartService } from '../cart/service';
 import type { Refunds, SentRefund } from '../payments/refunds';
 import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
@@ -107,6 +109,8 @@ export interface OrdersDeps {
   wallet: Pick<WalletService, 'releaseVoucher' | 'credit'>;
   /** Online orders not paid within this time are cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMs: number;
+  /** Puts a past order's lines back into the cart (order again). */
+  cart: Pick<CartService, 'refill'>;
 }
 
 /**
@@ -117,7 +121,7 @@ export interface OrdersDeps {
  * an online payment after the transaction.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { uow, now, refunds, wallet, paymentTimeoutMs } = deps;
+  const { uow, now, refunds, wallet, paymentTimeoutMs, cart } = deps;
   const { repos } = uow;
   const payBefore = (o: OrderRow) =>
     o.status === S.Submitted && isOnline(o) ? Number(o.created_at) + paymentTimeoutMs : null;
@@ -273,6 +277,30 @@ export function createOrdersService(deps: OrdersDeps) {
         throw failed('order.not_cancellable', { status: statusText(now?.status ?? o.status, lang) });
       }
       return info(userId, orderId, lang);
+    },
+
+    /**
+     * Order again: the customer's past order's lines go back into the cart at its restaurant, each checked against
+     * the menu as it is now (cart.refill); answers what went in and what changed or was left out.
+     */
+    async reorder(userId: number, orderId: number, lang: Lang): Promise<ReorderResult> {
+      const o = await repos.orders.ownedBy(userId, orderId);
+      if (!o) throw notFound('order.not_found', { id: orderId });
+      const lines = await repos.orders.lines(o.id);
+      return cart.refill(
+        userId,
+        o.restaurant_id,
+        lines.map((l) => ({
+          itemId: l.item_id,
+          optionIds: JSON.parse(l.option_ids) as number[],
+          quantity: l.quantity,
+          unitPriceFen: Number(l.unit_price_fen),
+          nameCn: l.name_cn,
+          nameEn: l.name_en,
+          optionNames: JSON.parse(lang === 'en' ? l.options_en : l.options_cn) as string[],
+        })),
+        lang,
+      );
     },
 
     async list(userId: number, page: number, pageSize: number, lang: Lang): Promise<OrderList> {
