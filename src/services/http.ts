@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../types/errors';
 import type { Lang } from '../../types/lang';
-import type { HttpMethod, Platform } from '../platform/types';
-import { TransportError } from '../platform/types';
+import type { HttpMethod, PickedFile, Platform, UploadOptions } from '../platform/types';
+import { TransportError, UploadError } from '../platform/types';
 import { ACTIONS, type ActionTable } from './actions';
 
 export const API_PREFIX = '/api/szeat/';
@@ -45,7 +45,7 @@ export class ActionNotFoundError extends Error {
 }
 
 export interface HttpDeps {
-  platform: Pick<Platform, 'request' | 'feedback'>;
+  platform: Pick<Platform, 'request' | 'feedback'> & Partial<Pick<Platform, 'upload'>>;
   /** API host, e.g. '' on the H5 site (same origin) or 'https://api.example.com' in the mini program. */
   baseUrl: string;
   getToken(): string | undefined;
@@ -161,7 +161,50 @@ export function createHttp(deps: HttpDeps) {
     }
   }
 
+  /** What an answer's body says: its data on 1000, else an ApiError (1002 logs out as for any call). */
+  function envelopeOf(body: unknown, token: string | undefined): { code: number; msg: string; data: unknown } | null {
+    const b = body as { code?: unknown; msg?: unknown; data?: unknown } | null;
+    if (!b || typeof b !== 'object' || typeof b.code !== 'number') return null;
+    if (b.code === ErrorCode.SessionInvalid && token && deps.getToken() === token) deps.onSessionInvalid();
+    return { code: b.code, msg: String(b.msg ?? ''), data: b.data ?? null };
+  }
+
+  /**
+   * Sends one file through platform.upload (multipart, spec §7) with the session and language headers. Resolves
+   * undefined when the file failed the format or size check (its callback was called, nothing was sent). A non-2xx
+   * answer with the API's envelope rejects with an ApiError carrying its message; without one, with an HttpError.
+   */
+  async function upload<T>(
+    endpoint: string,
+    file: PickedFile,
+    options: Omit<UploadOptions, 'url' | 'files' | 'headers' | 'multiple'>,
+  ): Promise<T | undefined> {
+    assertAction('POST', endpoint);
+    if (!deps.platform.upload) throw new Error('This platform cannot upload');
+    const header: Record<string, string> = { 'Accept-Language': deps.getLang() };
+    const token = deps.getToken();
+    if (token) header.Authorization = `Bearer ${token}`;
+    let results;
+    try {
+      results = await deps.platform.upload({ ...options, url: endpointUrl(endpoint), files: [file], headers: header });
+    } catch (err) {
+      if (err instanceof UploadError) {
+        const env = envelopeOf(err.data, token);
+        if (env && env.code !== ErrorCode.Ok) throw new ApiError(env.code, env.msg, env.data);
+        if (err.statusCode !== undefined) throw new HttpError('status', err.message, err.statusCode);
+      }
+      throw new HttpError('network', (err as Error)?.message ?? String(err));
+    }
+    const first = results[0];
+    if (!first) return undefined;
+    const env = envelopeOf(first.data, token);
+    if (!env) throw new HttpError('status', `HTTP ${first.statusCode}`, first.statusCode);
+    if (env.code !== ErrorCode.Ok) throw new ApiError(env.code, env.msg, env.data);
+    return env.data as T;
+  }
+
   return {
+    upload,
     /** For what the platform loads itself (a picture's src), not through request: no headers, no envelope. */
     url: urlOf,
     get: <T>(endpoint: string, params?: Params, options?: CallOptions) => call<T>('GET', endpoint, params, options),

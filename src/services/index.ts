@@ -10,6 +10,7 @@ import { searchApi } from './search';
 import { cartApi } from './cart';
 import { ordersApi } from './orders';
 import { walletApi } from './wallet';
+import { ratingsApi } from './ratings';
 
 export { ActionNotFoundError, ApiError, HttpError, createHttp } from './http';
 export type { Http, HttpDeps } from './http';
@@ -23,6 +24,7 @@ export type { SearchApi } from './search';
 export type { CartApi } from './cart';
 export type { OrdersApi } from './orders';
 export type { WalletApi } from './wallet';
+export type { RatingsApi, PhotoUploadCallbacks } from './ratings';
 
 /** One object per API area; one function per endpoint. */
 export function createApi(http: Http) {
@@ -38,6 +40,7 @@ export function createApi(http: Http) {
     cart: cartApi(http),
     orders: ordersApi(http),
     wallet: walletApi(http),
+    ratings: ratingsApi(http),
   };
 }
 

@@ -19,7 +19,10 @@ interface Call {
   action: string | undefined;
 }
 
-/** `http.get('x')`, `http.post<T>('x', …)`, `http.url('x', …)` (a GET the platform loads itself). */
+/**
+ * `http.get('x')`, `http.post<T>('x', …)`, `http.upload<T>('x', …)` (a multipart POST), `http.url('x', …)` (a GET the
+ * platform loads itself).
+ */
 function callsIn(file: string): Call[] {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -30,13 +33,13 @@ function callsIn(file: string): Call[] {
       ts.isPropertyAccessExpression(node.expression) &&
       ts.isIdentifier(node.expression.expression) &&
       node.expression.expression.text === 'http' &&
-      ['get', 'post', 'url'].includes(node.expression.name.text)
+      ['get', 'post', 'upload', 'url'].includes(node.expression.name.text)
     ) {
       const arg = node.arguments[0];
       const { line } = source.getLineAndCharacterOfPosition(node.getStart());
       calls.push({
         where: `${path.relative(process.cwd(), file)}:${line + 1}`,
-        method: node.expression.name.text === 'post' ? 'POST' : 'GET',
+        method: ['post', 'upload'].includes(node.expression.name.text) ? 'POST' : 'GET',
         action: arg && ts.isStringLiteralLike(arg) ? arg.text.replace(/^\//, '') : undefined,
       });
     }

@@ -121,6 +121,11 @@ describe('plural forms', () => {
       ['cart.count', '1 item', '2 items'],
       ['checkout.vouchers_available', '1 available', '2 available'],
       ['voucher.available_count', '1 available', '2 available'],
+      ['rating.stars_value', '1 of 5 stars', '2 of 5 stars'],
+      ['rating.star_label', '1 star', '2 stars'],
+      ['rating.comment_left', '1 character left', '2 characters left'],
+      ['rating.photos', 'Photos (1/{max})', 'Photos (2/{max})'],
+      ['rating.photo_of', 'Photo {index} of 1', 'Photo {index} of 2'],
     ]);
     expect(t('orders.item_count', { count: 0 })).toBe('0 items');
   });

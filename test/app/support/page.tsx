@@ -7,6 +7,7 @@ import type {
   CatalogueApi,
   OrdersApi,
   PlacesApi,
+  RatingsApi,
   RestaurantsApi,
   SearchApi,
   WalletApi,
@@ -39,6 +40,7 @@ export function fakeApi() {
     cart: fakeArea<CartApi>(['list', 'add', 'edit', 'remove']),
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
+    ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
   } satisfies Api;
   // Home asks for these on every visit: no pop-ups and no new restaurants unless a test says otherwise.
   api.catalogue.popups.mockResolvedValue([]);
