@@ -455,6 +455,8 @@ describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
   const t = useTestApp(dialect);
   const { api } = t;
 
+  // 3000 requests take 50-60 s on a quiet two-core machine; the limit leaves room for a busy CI worker (a full run
+  // on a loaded machine took over 180 s), since this test is about answers, not speed (npm run bench measures that).
   it(`answers ${REQUESTS} generated requests with the envelope, never a 5xx`, async () => {
     const ops = operationsOf((await api.get('docs/json')).body);
     expect(ops.length).toBeGreaterThan(30);
@@ -509,5 +511,5 @@ describe.each(DIALECTS)('schema-driven fuzz on %s', (dialect) => {
     );
     expect(sent).toBeGreaterThanOrEqual(3000);
     expect(failures).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });
