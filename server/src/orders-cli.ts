@@ -16,6 +16,9 @@ Commands (the same moves the job runner and, later, the restaurant console make)
   advance <order>   one step along the order's path (awaiting merchant -> confirmed -> being prepared -> ...)
   cancel <order>    cancel; gives back the voucher and the wallet debit; a paid online order is refunded
   refund <order>    refund; gives back the voucher, the wallet debit and the online payment
+  retry-refund <order>  sends the order's refunds a provider refused again, each with its own refund number
+                    (the provider refunds a number once, so money never goes back twice)
+  history <order>   the order's payment history: every attempt, notification, query, close and refund
 
 <order> is the order id (12) or the order number the customer sees (SZ20261001000012).
 Options: --lang cn|en (messages; default en). The database is DATABASE_URL's, as for the server.`;
@@ -31,6 +34,43 @@ export interface OrdersCliDeps {
   config?: Config;
   payments?: PaymentProvider | PaymentProviders;
   now?: () => number;
+}
+
+const COMMANDS = ['advance', 'cancel', 'refund', 'retry-refund', 'history'];
+
+/** China time, to the second, for the history. */
+const at = (ms: number | string | null) =>
+  ms === null ? '-' : new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+type History = Awaited<ReturnType<ReturnType<typeof createOrderServices>['payments']['history']>>;
+
+/** The payment history as the operator reads it: attempts, then every event in order, then refunds. */
+export function historyLines(orderId: number, h: History): string[] {
+  const lines = [`Order ${orderId}: payment history (China time)`];
+  if (h.attempts.length === 0 && h.events.length === 0) lines.push('  no online payment attempts');
+  for (const p of h.attempts) {
+    lines.push(
+      `  attempt ${p.out_trade_no}: ${p.provider} ${p.channel || '-'}, ${Number(p.amount_fen)} fen, ${p.state}` +
+        `${p.transaction_id ? `, transaction ${p.transaction_id}` : ''}, made ${at(p.created_at)}` +
+        `${p.paid_at !== null ? `, paid ${at(p.paid_at)}` : ''}${p.closed_at !== null ? `, closed ${at(p.closed_at)}` : ''}`,
+    );
+  }
+  for (const e of h.events) {
+    const amount = e.amount_fen === null ? '' : ` ${Number(e.amount_fen)} fen`;
+    const raw = e.raw_state ? ` [${e.raw_state}]` : '';
+    const detail = e.detail ? ` (${e.detail})` : '';
+    lines.push(
+      `  ${at(e.at)} ${e.provider} ${e.source} ${e.out_trade_no || '-'}: ${e.outcome}${amount}${raw}${detail}`,
+    );
+  }
+  for (const r of h.refunds) {
+    lines.push(
+      `  refund ${r.refund_no} of ${r.out_trade_no}: ${Number(r.amount_fen)} fen, ${r.state}` +
+        `${r.raw_state ? ` [${r.raw_state}]` : ''}${r.refund_id ? `, provider id ${r.refund_id}` : ''}` +
+        `, asked ${at(r.created_at)}, updated ${at(r.updated_at)}`,
+    );
+  }
+  return lines;
 }
 
 /** The order id from an id or an order number (SZ + day + id). */
@@ -87,7 +127,7 @@ export async function runOrdersCli(
     io.out(ORDERS_CLI_USAGE);
     return 0;
   }
-  if (!command || !['advance', 'cancel', 'refund'].includes(command) || rest.length > 0) {
+  if (!command || !COMMANDS.includes(command) || rest.length > 0) {
     io.err(command ? `Unknown command or extra arguments: ${argv.join(' ')}` : 'No command given.');
     io.err(ORDERS_CLI_USAGE);
     return 2;
@@ -103,13 +143,36 @@ export async function runOrdersCli(
   const db = deps.db ?? (await openDb(config.DATABASE_URL));
   try {
     if (!deps.db) await migrateToLatest(db);
-    const { orders } = createOrderServices({
+    const { orders, payments } = createOrderServices({
       uow: createAppUnitOfWork(db.kysely),
       now: deps.now ?? Date.now,
       integrations: { payments: deps.payments ?? createPayments(config, { db }) },
       config,
       log: { error: ({ err }: { err?: unknown }, msg) => io.err(`${msg}: ${String(err)}`) },
     });
+    if (command === 'history' || command === 'retry-refund') {
+      const order = await orders.byId(orderId);
+      if (!order) {
+        io.err(`Refused: ${translate(lang, 'order.not_found', { id: orderId })}`);
+        return 1;
+      }
+      if (command === 'history') {
+        for (const line of historyLines(orderId, await payments.history(orderId))) io.out(line);
+        return 0;
+      }
+      const sent = await payments.retryRefunds(orderId);
+      if (sent.length === 0) {
+        io.err(`Order ${orderId}: no refused refund to retry`);
+        return 1;
+      }
+      for (const r of sent) {
+        const what = r.sent === false ? 'not sent again (already' : 'sent again:';
+        io.out(
+          `Order ${orderId}: refund ${r.refund_no} of ${r.amount_fen} fen ${what} ${r.state}${r.sent === false ? ')' : ''}`,
+        );
+      }
+      return sent.every((r) => r.state !== 'failed') ? 0 : 1;
+    }
     const move =
       command === 'advance'
         ? await orders.advance(orderId, { actor: 'operator' })
