@@ -1,20 +1,16 @@
 import { buildApp } from './app';
-import { ConfigError, fromRoot, loadConfig } from './config';
+import { ConfigError, fromRoot, loadConfig, type Config } from './config';
 import { sandboxesOf } from './config/safety';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { createIntegrations } from './integrations';
 import { createAppJobs } from './app-jobs';
-import { buildApp as buildSite, buildIsStale } from './site-build';
+import { buildApp as buildSite, buildIsStale, canBuildApp } from './site-build';
 
 async function main() {
   const config = loadConfig();
-  const siteDir = fromRoot(config.SITE_DIR);
-  if (config.BUILD_SITE === 'always' || (config.BUILD_SITE === 'auto' && buildIsStale(siteDir, 'h5'))) {
-    console.log('Building the H5 site (first start or sources changed)...');
-    await buildSite('h5');
-  }
+  await siteBeforeStart(config);
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
@@ -54,6 +50,31 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`szeat is running at http://localhost:${port}/ (API: http://localhost:${port}/api/szeat/docs)`);
+}
+
+/**
+ * BUILD_SITE=auto builds the H5 site when it is missing or older than its sources, where the Taro CLI is installed (a
+ * development checkout); a production install (`npm ci --omit=dev` after `npm run build:h5`) has no Taro CLI and
+ * serves the site as built, saying so when it looks stale. BUILD_SITE=never never looks; always needs the CLI.
+ */
+async function siteBeforeStart(config: Config) {
+  if (config.BUILD_SITE === 'never') return;
+  const siteDir = fromRoot(config.SITE_DIR);
+  if (config.BUILD_SITE === 'auto' && !buildIsStale(siteDir, 'h5')) return;
+  if (canBuildApp()) {
+    console.log('Building the H5 site (first start or sources changed)...');
+    await buildSite('h5');
+  } else if (config.BUILD_SITE === 'always') {
+    throw new ConfigError([
+      'BUILD_SITE=always: the Taro CLI (a devDependency) is not installed; build with `npm run build:h5` where it is',
+    ]);
+  } else {
+    console.warn(
+      `The H5 site in ${config.SITE_DIR} is missing or older than its sources, and this install cannot build it (no ` +
+        'Taro CLI: devDependencies left out); serving what is there. Build it with `npm run build:h5` before ' +
+        '`npm ci --omit=dev`, or set BUILD_SITE=never.',
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -27,11 +27,20 @@ export function buildIsStale(outDir: string, target: BuildTarget = 'h5'): boolea
   return SOURCES.some((s) => newestMtime(path.join(ROOT_DIR, s)) > built);
 }
 
+const TARO_CLI = path.join(ROOT_DIR, 'node_modules', '.bin', 'taro');
+
+/**
+ * Whether this install can build the app: the Taro CLI is a devDependency, so a production install
+ * (`npm ci --omit=dev`) serves the site built before it and never builds.
+ */
+export function canBuildApp(): boolean {
+  return fs.existsSync(TARO_CLI);
+}
+
 /** Runs `taro build --type <target>` into dist/<target>; the H5 site then gets its brotli and gzip copies. */
 export function buildApp(target: BuildTarget = 'h5'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const taro = path.join(ROOT_DIR, 'node_modules', '.bin', 'taro');
-    const child = spawn(taro, ['build', '--type', target], {
+    const child = spawn(TARO_CLI, ['build', '--type', target], {
       cwd: ROOT_DIR,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production' },
