@@ -112,8 +112,9 @@ export const FINAL_STATUSES: readonly OrderStatusCode[] = [S.Accomplished, S.Ref
 export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> = {
   [S.Submitted]: { cn: '待支付', en: 'Awaiting payment' },
   [S.AwaitingMerchant]: { cn: '等待商家接单', en: 'Awaiting merchant to accept' },
-  [S.ConfirmedByRestaurant]: { cn: '商家已确认', en: 'Confirmed by restaurant' },
-  [S.BeingPrepared]: { cn: '备餐中', en: 'Being prepared' },
+  // The same words as the progress steps these statuses reach (PROGRESS_STEP_LABELS): header and timeline agree.
+  [S.ConfirmedByRestaurant]: { cn: '商家已接单', en: 'Confirmed by restaurant' },
+  [S.BeingPrepared]: { cn: '商家备餐中', en: 'Being prepared' },
   [S.DriverAssigned]: { cn: '已分配骑手', en: 'Driver assigned' },
   [S.DriverOnTheWay]: { cn: '骑手配送中', en: 'Driver on the way' },
   [S.Delivered]: { cn: '已送达', en: 'Delivered' },
@@ -123,7 +124,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> 
   [S.Refunded]: { cn: '已退款', en: 'Refunded' },
 };
 
-export type ProgressStepKey = 'submitted' | 'confirmed' | 'preparing' | 'pending_delivery' | 'delivered' | 'completed';
+export type ProgressStepKey =
+  'submitted' | 'confirmed' | 'preparing' | 'pending_delivery' | 'delivered' | 'completed' | 'cancelled' | 'refunded';
 
 /**
  * The progress steps the customer sees (specification §4 names six; collection orders skip the two delivery ones),
@@ -156,6 +158,8 @@ export const PROGRESS_STEP_LABELS: Record<ProgressStepKey, Record<Lang, string>>
   pending_delivery: { cn: '等待送达', en: 'Pending delivery' },
   delivered: { cn: '已送达', en: 'Delivered' },
   completed: { cn: '已完成', en: 'Completed' },
+  cancelled: { cn: '已取消', en: 'Cancelled' },
+  refunded: { cn: '已退款', en: 'Refunded' },
 };
 
 export interface ProgressStep {
@@ -166,21 +170,37 @@ export interface ProgressStep {
   at?: number;
 }
 
-/** The steps of an order from its status history (oldest first), in `lang`. */
+/**
+ * The steps of an order from its status history (oldest first), in `lang`: the mode's steps, each with the time it
+ * was first reached. The step the order is in now reads as the header does (its status's label: "Driver on the way"
+ * rather than "Pending delivery"), except the first, which stays "Submitted" while the order waits for payment or
+ * the restaurant (the header says what it waits for, the next step is what comes). A cancelled or refunded order
+ * shows the steps it reached, then the step that ended it (cancelled, refunded, or both), with its time.
+ */
 export function progressSteps(
   mode: OrderMode,
   history: ReadonlyArray<{ status: number; at: number }>,
   lang: Lang,
 ): ProgressStep[] {
-  return PROGRESS_STEPS[mode].map(({ key, reachedBy }) => {
+  const current = history[history.length - 1]?.status;
+  const steps: ProgressStep[] = PROGRESS_STEPS[mode].map(({ key, reachedBy }) => {
     const first = history.find((h) => (reachedBy as readonly number[]).includes(h.status));
+    const here = key !== 'submitted' && current !== undefined && (reachedBy as readonly number[]).includes(current);
     return {
       key,
-      label: PROGRESS_STEP_LABELS[key][lang],
+      label: here ? ORDER_STATUS_LABELS[current as OrderStatusCode][lang] : PROGRESS_STEP_LABELS[key][lang],
       done: first !== undefined,
       ...(first ? { at: first.at } : {}),
     };
   });
+  const ends = (['cancelled', 'refunded'] as const)
+    .map((key) => ({ key, at: history.find((h) => h.status === (key === 'cancelled' ? S.Cancelled : S.Refunded))?.at }))
+    .filter((e): e is { key: 'cancelled' | 'refunded'; at: number } => e.at !== undefined);
+  if (ends.length === 0) return steps;
+  return [
+    ...steps.filter((st) => st.done),
+    ...ends.map(({ key, at }) => ({ key, label: PROGRESS_STEP_LABELS[key][lang], done: true, at })),
+  ];
 }
 
 /**

@@ -42,6 +42,11 @@ describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
       pay_before: null,
     });
     expect(await voucherOf(o.voucherId!)).toEqual({ used_at: null, order_id: null });
+    // The timeline: the step reached, then the cancellation with its time.
+    expect(res.body.data.steps).toEqual([
+      { key: 'submitted', label: 'Submitted', done: true, at: clock.now() - 60_000 },
+      { key: 'cancelled', label: 'Cancelled', done: true, at: clock.now() },
+    ]);
     expect((await historyOf(t, o.id)).map((h) => [h.from_status, h.status, h.actor])).toEqual([
       [null, 0, 'customer'],
       [0, 4, 'customer'],

@@ -1,4 +1,13 @@
-import { canMove, nextStatus, ORDER_STATUS_CODES, progressSteps, type OrderMode } from '../../types/order-status';
+import {
+  canMove,
+  FORWARD_PATH,
+  nextStatus,
+  ORDER_STATUS_CODES,
+  ORDER_STATUS_LABELS,
+  PROGRESS_STEP_LABELS,
+  progressSteps,
+  type OrderMode,
+} from '../../types/order-status';
 
 /**
  * The transition table written out by hand (independent of how types/order-status.ts builds it): every pair of
@@ -77,7 +86,8 @@ describe('order status transition table', () => {
       ['Submitted', true, 1],
       ['Confirmed by restaurant', true, 3],
       ['Being prepared', true, 4],
-      ['Pending delivery', true, 5],
+      // The step it is in reads as the header: status 7.
+      ['Driver assigned', true, 5],
       ['Delivered', false, undefined],
       ['Completed', false, undefined],
     ]);
@@ -87,6 +97,57 @@ describe('order status transition table', () => {
       ['商家已接单', false],
       ['商家备餐中', false],
       ['已完成', false],
+    ]);
+    // In a step: the header's words; header and step share them for every status of the forward path but the first.
+    expect(progressSteps('collection', [...history.slice(0, 3)], 'cn')[1]).toMatchObject({
+      label: '商家已接单',
+      at: 3,
+    });
+    expect(ORDER_STATUS_LABELS[10].cn).toBe('商家已接单');
+    expect(ORDER_STATUS_LABELS[1].cn).toBe(PROGRESS_STEP_LABELS.preparing.cn);
+    for (const mode of ['delivery', 'collection'] as const) {
+      const path = FORWARD_PATH[mode];
+      for (let i = 2; i < path.length; i++) {
+        const seen = path.slice(0, i + 1).map((status, at) => ({ status, at }));
+        for (const lang of ['cn', 'en'] as const) {
+          const step = progressSteps(mode, seen, lang)
+            .filter((st) => st.done)
+            .pop()!;
+          expect(step.label).toBe(ORDER_STATUS_LABELS[path[i]!][lang]);
+        }
+      }
+    }
+  });
+
+  it('a cancelled or refunded order: the steps it reached, then the end with its time', () => {
+    const unpaid = progressSteps(
+      'delivery',
+      [
+        { status: 0, at: 1 },
+        { status: 4, at: 9 },
+      ],
+      'en',
+    );
+    expect(unpaid.map((s) => [s.key, s.label, s.done, s.at])).toEqual([
+      ['submitted', 'Submitted', true, 1],
+      ['cancelled', 'Cancelled', true, 9],
+    ]);
+    const paid = progressSteps(
+      'collection',
+      [
+        { status: 0, at: 1 },
+        { status: 6, at: 2 },
+        { status: 10, at: 3 },
+        { status: 4, at: 4 },
+        { status: 5, at: 4 },
+      ],
+      'cn',
+    );
+    expect(paid.map((s) => [s.key, s.label, s.at])).toEqual([
+      ['submitted', '订单已提交', 1],
+      ['confirmed', '商家已接单', 3],
+      ['cancelled', '已取消', 4],
+      ['refunded', '已退款', 4],
     ]);
   });
 });

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
       err: '',
     });
     const no = (await api.get(`orderinfo?id=${o.id}`, { token: me.token })).body.data.order_no;
-    expect((await run('advance', no, '--lang', 'cn')).out).toBe(`Order ${o.id}: 商家已确认 (10) -> 备餐中 (1)`);
+    expect((await run('advance', no, '--lang', 'cn')).out).toBe(`Order ${o.id}: 商家已接单 (10) -> 商家备餐中 (1)`);
     expect((await run('advance', String(o.id))).out).toMatch(/-> Completed \(9\)$/);
     expect((await run('advance', String(o.id))).out).toMatch(/-> Accomplished \(11\)$/);
     const end = await run('advance', String(o.id));

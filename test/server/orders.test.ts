@@ -112,6 +112,20 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     ]);
     expect(cn).toMatchObject({ mode: 'delivery', collection_code: null, pay_before: null, paid: false });
     expect(cn.address).not.toBe('');
+    // The restaurant's phone, address and place, to call or find it.
+    const restaurant = await t.db.kysely
+      .selectFrom('restaurants')
+      .select(['phone', 'address_cn', 'address_en', 'lat', 'lng'])
+      .where('id', '=', cn.restaurant_id)
+      .executeTakeFirstOrThrow();
+    expect(cn).toMatchObject({
+      restaurant_phone: restaurant.phone,
+      restaurant_address: restaurant.address_cn,
+      restaurant_lat: Number(restaurant.lat),
+      restaurant_lng: Number(restaurant.lng),
+    });
+    expect(restaurant.phone).not.toBe('');
+    expect(info.restaurant_address).toBe(restaurant.address_en || restaurant.address_cn);
     expect(cn.recipient_name).not.toBe('');
 
     // Another customer's order, a missing one: 1004 alike. No session: 1002. No id: 1003.

@@ -98,6 +98,14 @@ export const Order = Type.Object({
   phone: Type.String(),
   address: Type.String({ description: 'snapshot at ordering, in the request language; empty for collection' }),
   lines: Type.Array(OrderLine),
+  /**
+   * The restaurant as it is now, to call it or find it (collection): its phone, address in the request language and
+   * position (GCJ-02, for the map link).
+   */
+  restaurant_phone: Type.String(),
+  restaurant_address: Type.String(),
+  restaurant_lat: Type.Number(),
+  restaurant_lng: Type.Number(),
   /** Every status change with its time, oldest first. */
   status_history: Type.Array(OrderHistoryEntry),
   steps: Type.Array(OrderStep),

@@ -59,6 +59,14 @@ export function createOrdersRepository(db: Executor) {
       return { rows, total: Number(count.n) };
     },
 
+    /** The restaurant's contact and place, as they are now (order detail: call it, find it). */
+    restaurant: (restaurantId: number) =>
+      db
+        .selectFrom('restaurants')
+        .select(['phone', 'address_cn', 'address_en', 'lat', 'lng'])
+        .where('id', '=', restaurantId)
+        .executeTakeFirst(),
+
     lines: (orderId: number) =>
       db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
 

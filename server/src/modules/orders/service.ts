@@ -205,7 +205,11 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function detail(o: OrderRow & { rating_id?: number | null }, lang: Lang): Promise<Order> {
-    const [lines, history] = await Promise.all([repos.orders.lines(o.id), repos.orders.history(o.id)]);
+    const [lines, history, place] = await Promise.all([
+      repos.orders.lines(o.id),
+      repos.orders.history(o.id),
+      repos.orders.restaurant(o.restaurant_id),
+    ]);
     const hist = history.map((h) => ({
       from_status: h.from_status,
       status: h.status,
@@ -242,6 +246,10 @@ export function createOrdersService(deps: OrdersDeps) {
         unit_price_fen: Number(l.unit_price_fen),
         line_total_fen: Number(l.line_total_fen),
       })),
+      restaurant_phone: place?.phone ?? '',
+      restaurant_address: (en ? place?.address_en || place?.address_cn : place?.address_cn) ?? '',
+      restaurant_lat: Number(place?.lat ?? 0),
+      restaurant_lng: Number(place?.lng ?? 0),
       status_history: hist,
       steps: progressSteps(o.mode, hist, lang),
       end_reason: endReasonOf(history),
