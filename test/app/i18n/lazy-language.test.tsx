@@ -47,7 +47,8 @@ it('starts with Chinese only: English is not loaded until it is chosen', async (
   expect(hasPack('cn')).toBe(true);
   expect(hasPack('en')).toBe(false);
   expect(fetchPackMock).not.toHaveBeenCalled();
-});
+  // The file's first render loads the home screen's modules (seconds on a busy machine; later tests reuse them).
+}, 20_000);
 
 it('when the English pack cannot be loaded, stays in Chinese and says so in Chinese', async () => {
   fetchPackMock.mockRejectedValueOnce(new Error('Loading chunk lang-en failed'));
