@@ -131,4 +131,32 @@ describe('order_detail/{orderId}', () => {
     const { container } = await renderPage(OrderDetailPage, { api: a, params: { orderId: '5' }, storage: LOGGED_IN });
     await waitFor(() => expect(getByText(container, 'This order cannot be found')).toBeTruthy());
   });
+
+  it('a delivered order not rated yet offers Rate (to the rating page); a rated one says Rated', async () => {
+    const a = withAccountDefaults(fakeApi());
+    a.orders.info.mockResolvedValue(order(88, { status: 3, can_rate: true, rating_id: null }));
+    const { container, platform } = await renderPage(OrderDetailPage, {
+      api: a,
+      params: { orderId: '88' },
+      storage: LOGGED_IN,
+    });
+    await click(await waitFor(() => getByText(container, 'Rate')));
+    expect(platform.navigation.go).toHaveBeenCalledWith('rating', { orderId: 88, from: 'detail' });
+    expect(container.querySelector('.order-detail__rated')).toBeNull();
+
+    const b = withAccountDefaults(fakeApi());
+    b.orders.info.mockResolvedValue(order(88, { status: 3, can_rate: false, rating_id: 4 }));
+    const rated = await renderPage(OrderDetailPage, { api: b, params: { orderId: '88' }, storage: LOGGED_IN });
+    await waitFor(() => getByText(rated.container, 'Rated'));
+    expect(rated.container.querySelector('.order-detail__rate')).toBeNull();
+  });
+
+  it('an order still under way offers no Rate', async () => {
+    const a = withAccountDefaults(fakeApi());
+    a.orders.info.mockResolvedValue(order(88));
+    const { container } = await renderPage(OrderDetailPage, { api: a, params: { orderId: '88' }, storage: LOGGED_IN });
+    await waitFor(() => container.querySelector('.order-detail__info'));
+    expect(container.querySelector('.order-detail__rate')).toBeNull();
+    expect(container.querySelector('.order-detail__rated')).toBeNull();
+  });
 });

@@ -56,6 +56,19 @@ describe('orders page', () => {
     expect(platform.setTitle).toHaveBeenCalledWith('My orders');
   });
 
+  it('an order that can be rated offers Rate (to its rating page, not its detail); a rated one says Rated', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list.mockResolvedValue(
+      paged([orderSummary(7, { status: 3, can_rate: true }), orderSummary(5, { status: 9, rating_id: 3 })]),
+    );
+    const { container, platform } = await renderPage(OrdersPage, { storage: loggedIn, api });
+    await click(await waitFor(() => getByText(container, 'Rate')));
+    expect(platform.navigation.go).toHaveBeenCalledTimes(1);
+    expect(platform.navigation.go).toHaveBeenCalledWith('rating', { orderId: 7 });
+    expect(container.querySelectorAll('.order-card__rate')).toHaveLength(1);
+    expect(container.querySelectorAll('.order-card__rated')).toHaveLength(1);
+  });
+
   it('logged in: the empty list', async () => {
     const api = withAccountDefaults(fakeApi());
     api.orders.list.mockResolvedValue(paged([]));

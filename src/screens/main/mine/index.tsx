@@ -41,6 +41,7 @@ function MinePage() {
   const name = session.displayName;
   const entries = [
     { key: 'orders', label: t('mine.orders'), value: '', onClick: () => void nav.go('orders') },
+    { key: 'ratings', label: t('mine.ratings'), value: '', onClick: () => void nav.go('myRatings') },
     { key: 'addresses', label: t('mine.addresses'), value: '', onClick: () => void nav.go('addresses') },
     {
       key: 'wallet',

@@ -54,9 +54,13 @@ function OrderDetailPage() {
   }, [api, orderId, session.isLoggedIn]);
 
   useEffect(load, [load, ui.lang]);
+  const shownOnce = useRef(false);
   useDidShow(() => {
     platform.setTitle(t('order.title'));
     setShown(true);
+    // Back from rating it: "Rated" now.
+    if (shownOnce.current) load();
+    shownOnce.current = true;
   });
   useDidHide(() => setShown(false));
   // Nothing moves an accomplished or refunded order any more.
@@ -140,6 +144,15 @@ function OrderDetailPage() {
               {t('order.pay_now')}
             </Text>
           )}
+          {order.can_rate && (
+            <Text
+              className='order-detail__rate'
+              {...pressable(() => void nav.go('rating', { orderId: order.id, from: 'detail' }))}
+            >
+              {t('order.rate')}
+            </Text>
+          )}
+          {order.rating_id !== null && <Text className='order-detail__rated'>{t('order.rated')}</Text>}
         </View>
 
         {order.collection_code && (
