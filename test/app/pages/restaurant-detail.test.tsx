@@ -262,6 +262,65 @@ describe('restaurant_detail', () => {
     expect(queryAllByText(container, /^Guest \d$/)).toHaveLength(3);
   });
 
+  it('review photos are thumbnails that open full size: a dialog on H5 (Escape closes), previewImage in the mini program', async () => {
+    const withPhotos = (): StoreReviews => ({
+      ...paged([
+        {
+          id: 1,
+          author: 'Guest 1',
+          food_rating: 5,
+          delivery_time: null,
+          other_rating: 4,
+          comment: 'Lovely',
+          photos: ['/uploads/a.jpg', '/uploads/b.jpg'],
+          thumbnails: ['/uploads/a-t.jpg', '/uploads/b-t.jpg'],
+          created_at: Date.UTC(2026, 9, 1),
+        },
+      ]),
+      summary: storeInfo(9, 'x').rating_summary,
+    });
+    const a = api();
+    a.restaurants.reviews.mockResolvedValue(withPhotos());
+    const { container, platform } = await page(a);
+    await click(container.querySelector<HTMLElement>('.restaurant__tab--reviews')!);
+    await waitFor(() => getByText(container, 'Lovely'));
+    expect(getByText(container, 'Delivery time')).toBeTruthy();
+    const thumbs = [...container.querySelectorAll<HTMLElement>('.review__photo')];
+    await waitFor(() =>
+      expect(thumbs.map((t) => t.querySelector('img')?.getAttribute('src'))).toEqual([
+        '/uploads/a-t.jpg',
+        '/uploads/b-t.jpg',
+      ]),
+    );
+    expect(thumbs[1]!.getAttribute('aria-label')).toBe('View photo 2 full size');
+    await click(thumbs[1]!);
+    expect(platform.media.preview).toHaveBeenCalledWith(['/uploads/a.jpg', '/uploads/b.jpg'], '/uploads/b.jpg');
+    const dialog = await waitFor(() => container.querySelector<HTMLElement>('.photo-viewer [role=dialog]')!);
+    await waitFor(() => expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/uploads/b.jpg'));
+    expect(dialog.textContent).toContain('Photo 2 of 2');
+    await click(dialog.querySelector<HTMLElement>('[aria-label="Next photo"]')!);
+    await waitFor(() =>
+      expect(container.querySelector('.photo-viewer img')?.getAttribute('src')).toBe('/uploads/a.jpg'),
+    );
+    await actAsync(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(container.querySelector('.photo-viewer')).toBeNull();
+
+    // The mini program shows them itself (previewImage through the platform): no dialog.
+    const b = api();
+    b.restaurants.reviews.mockResolvedValue(withPhotos());
+    const weapp = await renderPage(RestaurantDetailPage, {
+      api: b,
+      params: { id: '9' },
+      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      isH5: false,
+    });
+    await waitFor(() => weapp.container.querySelector('.menu-item'));
+    await click(weapp.container.querySelector<HTMLElement>('.restaurant__tab--reviews')!);
+    await click(await waitFor(() => weapp.container.querySelector<HTMLElement>('.review__photo')!));
+    expect(weapp.platform.media.preview).toHaveBeenCalledWith(['/uploads/a.jpg', '/uploads/b.jpg'], '/uploads/a.jpg');
+    expect(weapp.container.querySelector('.photo-viewer')).toBeNull();
+  });
+
   it('loading, then errors with retry, and not-found for an unknown id', async () => {
     const a = api();
     const info = deferred<StoreInfo>();

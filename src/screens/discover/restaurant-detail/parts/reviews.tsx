@@ -7,7 +7,8 @@ import { Empty, ErrorState, Loading } from '../../../../components/state-view';
 import { useStores, useT } from '../../../../stores';
 import { formatDate } from '../../../../utils/date';
 import { usePaged } from '../../../../utils/use-paged';
-import { altText } from '../../../../utils/a11y';
+import { altText, pressable } from '../../../../utils/a11y';
+import { usePhotoViewer } from '../../../../components/photo-viewer';
 
 const stars = (n: number) =>
   '★★★★★'.slice(0, Math.max(0, Math.min(5, n))) + '☆☆☆☆☆'.slice(0, 5 - Math.max(0, Math.min(5, n)));
@@ -22,6 +23,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
     [restaurantId, ui.lang],
   );
   const summary = reviews.first?.summary;
+  const viewer = usePhotoViewer(t('store.photo_dialog'));
 
   if (reviews.status === 'loading') return <Loading />;
   if (reviews.status === 'error')
@@ -38,6 +40,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
           <View className='reviews__facts'>
             <Text>{t('store.food_average', { rating: summary.food_average.toFixed(1) })}</Text>
             <Text>{t('store.other_average', { rating: summary.other_average.toFixed(1) })}</Text>
+            <Text className='reviews__buckets-label'>{t('store.summary_buckets')}</Text>
             <View className='reviews__buckets'>
               {DELIVERY_TIME_BUCKETS.map((b) => (
                 <Text key={b} className='reviews__bucket'>
@@ -63,15 +66,23 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
           {r.comment && <Text className='review__comment'>{r.comment}</Text>}
           {r.photos.length > 0 && (
             <View className='review__photos'>
-              {r.photos.map((p) => (
-                <Image
+              {r.photos.map((p, i) => (
+                <View
                   key={p}
-                  className='review__photo picture-cover'
-                  src={root.imageUrl(p)}
-                  mode='aspectFill'
-                  {...altText(t('store.review_photo'))}
-                  lazyLoad
-                />
+                  className='review__photo'
+                  {...pressable(() => viewer.open(r.photos.map(root.imageUrl), i), {
+                    label: t('store.open_photo', { index: i + 1 }),
+                    popup: 'dialog',
+                  })}
+                >
+                  <Image
+                    className='review__photo-image picture-cover'
+                    src={root.imageUrl(r.thumbnails[i] || p)}
+                    mode='aspectFill'
+                    {...altText(t('store.review_photo'))}
+                    lazyLoad
+                  />
+                </View>
               ))}
             </View>
           )}
@@ -86,6 +97,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
           endText={t('store.reviews_end')}
         />
       )}
+      {viewer.viewer}
     </View>
   );
 });
