@@ -2,6 +2,7 @@ import { createSign, createVerify, randomBytes } from 'node:crypto';
 import { keyPair } from './keys';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A stand-in for Alipay's OpenAPI gateway (gateway.do) on loopback, with keys it generates: it checks our RSA2
@@ -79,6 +80,99 @@ export async function startAlipayStandin(options: AlipayStandinOptions = {}) {
     refundFailure: null as null | 'refuse' | 'lose-answer',
   };
   const requests: Array<{ method: string; ok: boolean }> = [];
+  const bills = new Map<string, Buffer>();
+  /** Edits to the next bills (tests: a line the merchant never saw, a changed amount). */
+  const billEdits: Array<(lines: string[][]) => void> = [];
+
+  /**
+   * The day's trade bill as Alipay serves it: a zip (GBK file names) with the detail file and the summary, GBK text,
+   * `#` comment lines around a header and one line per trade (交易) or refund (退款, negative amounts).
+   */
+  function billZip(date: string): Buffer {
+    const day = (text: string | undefined) => (text ?? '').slice(0, 10);
+    const head = [
+      '支付宝交易号',
+      '商户订单号',
+      '业务类型',
+      '商品名称',
+      '创建时间',
+      '完成时间',
+      '门店编号',
+      '门店名称',
+      '操作员',
+      '终端号',
+      '对方账户',
+      '订单金额（元）',
+      '商家实收（元）',
+      '支付宝红包（元）',
+      '集分宝（元）',
+      '支付宝优惠（元）',
+      '商家优惠（元）',
+      '券核销金额（元）',
+      '券名称',
+      '商家红包消费金额（元）',
+      '卡消费金额（元）',
+      '退款批次号/请求号',
+      '服务费（元）',
+      '分润（元）',
+      '备注',
+    ];
+    const lines: string[][] = [];
+    const row = (t: Trade, type: string, at: string, amount: string, refundNo = '') => [
+      t.trade_no ?? '',
+      t.out_trade_no,
+      type,
+      t.subject.replace(/,/g, ' '),
+      at,
+      at,
+      '',
+      '',
+      '',
+      '',
+      'buy***@example.com',
+      amount,
+      amount,
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '',
+      '0.00',
+      '0.00',
+      refundNo,
+      '0.00',
+      '0.00',
+      '',
+    ];
+    for (const t of trades.values()) {
+      if (t.trade_no && day(t.gmt_payment) === date) lines.push(row(t, '交易', t.gmt_payment!, t.total_amount));
+    }
+    for (const r of refunds.values()) {
+      const t = trades.get(r.out_trade_no);
+      if (t && r.status === 'REFUND_SUCCESS' && day(r.gmt_refund_pay) === date) {
+        lines.push(row(t, '退款', r.gmt_refund_pay, `-${r.refund_amount}`, r.out_request_no));
+      }
+    }
+    for (const edit of billEdits.splice(0)) edit(lines);
+    const compact = date.replace(/-/g, '');
+    const detail = [
+      '#支付宝业务明细查询',
+      `#账号：[${sellerId}]`,
+      `#起始日期：[${date} 00:00:00]   终止日期：[${date} 23:59:59]`,
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      head.join(','),
+      ...lines.map((l) => l.join(',')),
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+      `#交易合计：${lines.filter((l) => l[2] === '交易').length}笔，退款合计：${lines.filter((l) => l[2] === '退款').length}笔`,
+      `#导出时间：[${clock(now())}]`,
+    ].join('\r\n');
+    const summary = `#支付宝业务汇总查询\r\n#账号：[${sellerId}]\r\n门店编号,门店名称,交易订单总笔数\r\n合计,,${lines.length}\r\n`;
+    return zipOf([
+      { name: `${sellerId}0156_${compact}_业务明细.csv`, data: gbk(detail) },
+      { name: `${sellerId}0156_${compact}_业务明细(汇总).csv`, data: gbk(summary) },
+    ]);
+  }
 
   const signString = (params: Record<string, string>, omit: string[]) =>
     Object.keys(params)
@@ -236,6 +330,11 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
       await pay(t.out_trade_no);
       return void res.writeHead(303, { location: returnTo(t) }).end();
     }
+    if (url.pathname === '/standin/bill' && req.method === 'GET') {
+      const zip = bills.get(url.searchParams.get('token') ?? '');
+      if (!zip) return void res.writeHead(404).end('no such bill');
+      return void res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    }
     if (url.pathname !== '/gateway.do') return void res.writeHead(404).end('not found');
     const params: Record<string, string> = {};
     for (const [k, v] of url.searchParams) params[k] = v;
@@ -378,6 +477,15 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
           }),
         );
       }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        const date = biz.bill_date ?? '';
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d\d-\d\d$/.test(date)) {
+          return answer(res, method, bad('isp.bill_type_or_date_invalid', '账单类型或日期不合法', '40004'));
+        }
+        const token = randomBytes(8).toString('hex');
+        bills.set(token, billZip(date));
+        return answer(res, method, ok({ bill_download_url: `${baseUrl}/standin/bill?token=${token}` }));
+      }
       default:
         return answer(res, method, bad('isv.invalid-method', `不存在的方法名 ${method}`, '40002'));
     }
@@ -414,6 +522,7 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
       for (const d of held.splice(0)) out.push(await deliver(d));
       return out;
     },
+    billEdits,
     /** PROCESSING refunds finish (and are notified). */
     async settleRefunds() {
       for (const r of refunds.values()) {
@@ -432,3 +541,71 @@ button{width:100%;padding:14px;margin-top:12px;font-size:17px;border:0;border-ra
 }
 
 export type AlipayStandin = Awaited<ReturnType<typeof startAlipayStandin>>;
+
+let gbkTable: Map<string, Buffer> | null = null;
+/** Text in GBK, as Alipay's bills are (Node decodes GBK but has no encoder: the table is built from the decoder). */
+function gbk(text: string): Buffer {
+  if (!gbkTable) {
+    gbkTable = new Map();
+    const decoder = new TextDecoder('gbk');
+    for (let hi = 0x81; hi <= 0xfe; hi++) {
+      for (let lo = 0x40; lo <= 0xfe; lo++) {
+        if (lo === 0x7f) continue;
+        const ch = decoder.decode(Buffer.from([hi, lo]));
+        if (ch.length === 1 && ch !== '\ufffd' && !gbkTable.has(ch)) gbkTable.set(ch, Buffer.from([hi, lo]));
+      }
+    }
+  }
+  const out: Buffer[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    out.push(code < 0x80 ? Buffer.from([code]) : (gbkTable.get(ch) ?? Buffer.from('?')));
+  }
+  return Buffer.concat(out);
+}
+
+/** A zip archive of deflated files with GBK names (no UTF-8 flag), as Alipay's bill downloads are. */
+function zipOf(files: Array<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const f of files) {
+    const name = gbk(f.name);
+    const packed = deflateRawSync(f.data);
+    const crc = crc32(f.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(0, 10);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(f.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(f.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}

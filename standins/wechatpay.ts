@@ -135,6 +135,8 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
      * `lose-answer` refunds but the answer is lost (500): a retry with the same number must not refund twice.
      */
     refundFailure: null as null | 'refuse' | 'lose-answer',
+    /** The next bill downloads are altered after their SHA1 was given (a corrupted download). */
+    corruptBill: false,
     /** Which key signs the next notifications in `both` mode (alternates when null). */
     signer: null as WechatSigner | null,
   };
@@ -586,7 +588,7 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
       if (!/^\d{4}-\d\d-\d\d$/.test(date)) return fail(res, 400, 'PARAM_ERROR', 'bill_date');
       const bill = tradeBill(date);
       const token = hex(8);
-      bills.set(token, bill);
+      bills.set(token, behaviour.corruptBill ? `${bill.slice(0, -2)}9\n` : bill);
       return reply(res, 200, {
         hash_type: 'SHA1',
         hash_value: createHash('sha1').update(bill, 'utf8').digest('hex'),

@@ -185,6 +185,30 @@ export function createPaymentsRepository(db: Executor) {
         .execute();
     },
 
+    /** A provider's payments settled (paid, or paid late) with a payment time in [from, to) (reconciliation). */
+    settledBetween: (provider: string, from: number, to: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('state', 'in', ['paid', 'late'])
+        .where('paid_at', '>=', from)
+        .where('paid_at', '<', to)
+        .orderBy('id')
+        .execute(),
+
+    /** A provider's refunds done in [from, to): a done refund is never updated again, so updated_at is when. */
+    refundsDoneBetween: (provider: string, from: number, to: number) =>
+      db
+        .selectFrom('payment_refunds')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('state', '=', 'done')
+        .where('updated_at', '>=', from)
+        .where('updated_at', '<', to)
+        .orderBy('id')
+        .execute(),
+
     /**
      * failed -> pending, once (one statement: of racing retries only one sends); true when this call reopened it.
      */

@@ -1,5 +1,6 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { fenToYuan, yuanToFen } from '../money';
+import { parseAlipayBill, unzip } from './bill';
 import type {
   CreatePaymentInput,
   NotifyReply,
@@ -215,8 +216,26 @@ export function createAlipayProvider(o: AlipayOptions): PaymentProvider {
         : { state: 'pending', rawState: String(a.refund_status ?? 'UNKNOWN') };
     },
 
-    async bill() {
-      throw new PaymentProviderError('Alipay bills are not read yet', 'NOT_SUPPORTED');
+    /**
+     * The day's trade bill: alipay.data.dataservice.bill.downloadurl.query answers a short-lived link to a zip whose
+     * detail file (`…业务明细.csv`, not the `(汇总)` summary) lists each payment and refund.
+     */
+    async bill(date) {
+      const a = await exec('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date });
+      if (a.code !== '10000' || typeof a.bill_download_url !== 'string') {
+        refused('alipay.data.dataservice.bill.downloadurl.query', a);
+      }
+      let zip: Buffer;
+      try {
+        const res = await fetch(a.bill_download_url as string, { signal: AbortSignal.timeout(30_000) });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        zip = Buffer.from(await res.arrayBuffer());
+      } catch (err) {
+        throw new PaymentProviderError(`Alipay bill of ${date}: ${(err as Error).message}`, 'BILL_DOWNLOAD');
+      }
+      const detail = unzip(zip).find((f) => f.name.endsWith('.csv') && !f.name.includes('汇总'));
+      if (!detail) throw new PaymentProviderError(`Alipay bill of ${date}: no detail file`, 'BILL_FORMAT');
+      return parseAlipayBill(new TextDecoder('gbk').decode(detail.data));
     },
   };
 }
