@@ -59,14 +59,32 @@ export function realProvidersOf(c: PaymentsView): { wechat: boolean; alipay: boo
   };
 }
 
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
+
+/**
+ * A local demo against the stand-ins (`npm run payments:standin`): the site on http://localhost and every configured
+ * provider's API on loopback too, outside production. No real provider can reach such a site, so nothing real is
+ * lost by allowing it; with a real provider's API the https address stays required.
+ */
+function localDemo(c: PaymentsView): boolean {
+  if (c.NODE_ENV === 'production' || !LOOPBACK.test(String(c.PUBLIC_BASE_URL ?? ''))) return false;
+  const on = realProvidersOf(c);
+  const wechatBase = String(c.WECHATPAY_API_BASE ?? 'https://api.mch.weixin.qq.com');
+  const alipayBase = String(c.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do');
+  return (
+    (on.wechat || on.alipay) && (!on.wechat || LOOPBACK.test(wechatBase)) && (!on.alipay || LOOPBACK.test(alipayBase))
+  );
+}
+
 /** Real mode refuses to start with every missing key listed, and without an https PUBLIC_BASE_URL. */
 export function paymentsConfigProblems(c: PaymentsView): string[] {
   if (c.PAYMENT_PROVIDER !== 'real') return [];
   const problems: string[] = [];
   const base = String(c.PUBLIC_BASE_URL ?? '');
-  if (!base.startsWith('https://')) {
+  if (!base.startsWith('https://') && !localDemo(c)) {
     problems.push(
-      'PUBLIC_BASE_URL: PAYMENT_PROVIDER=real needs the https:// address of this site (notification and return URLs ' +
+      'PUBLIC_BASE_URL: PAYMENT_PROVIDER=real needs the https:// address of this site (or, for a local demo against ' +
+        'the stand-ins, http://localhost with every provider API on loopback; notification and return URLs ' +
         `are built from it; got ${JSON.stringify(base)})`,
     );
   }
