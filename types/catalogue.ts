@@ -30,6 +30,13 @@ export type AdSlot = (typeof AD_SLOTS)[number];
 export const LINK_TYPES = ['restaurant', 'article', 'url', 'none'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 
+/**
+ * What a promotion does to prices (issue 15 §1): the first order that stands has no delivery fee; goods of at least
+ * a minimum save an amount; or nothing (a banner says nothing about prices).
+ */
+export const PROMOTION_KINDS = ['banner', 'first_order_free_delivery', 'spend_save'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
 /** multiplesearch keyword length after trimming. */
 export const SEARCH_KEYWORD_MAX = 50;
 

@@ -48,6 +48,7 @@ test('url promotions and ads: a screen of this site opens through the router, an
     title: '合作伙伴午市优惠',
     description: '',
     badge: '八折',
+    kind: 'banner',
     picture: '',
     restaurant_id: null,
     city_id: null,

@@ -40,7 +40,8 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(ids(body.data)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(body.data[0]).toMatchObject({
         title: 'No delivery fee on your first order',
-        badge: 'Free delivery',
+        badge: 'Free 1st delivery',
+        kind: 'first_order_free_delivery',
         picture: '/img/promo/1.svg',
         restaurant_id: null,
         link: { type: 'article', id: 109, url: '' },
@@ -57,8 +58,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       const rest = (await get('promolist?restaurant_id=1')).body.data;
       expect(ids(rest)).toEqual([1, 3]);
       expect(rest[1]).toMatchObject({
-        title: '早茶点心 8 折',
-        badge: '8折',
+        title: '早茶点心现点现蒸',
+        badge: '早茶',
+        kind: 'banner',
         restaurant_id: 1,
         link: { type: 'restaurant', id: 1 },
       });

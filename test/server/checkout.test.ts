@@ -57,9 +57,15 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .where('id', '=', RID)
       .executeTakeFirstOrThrow();
     expect(q.goods_fen).toBe(dish.price * 3);
-    expect(q.delivery_fee_fen).toBe(Number(restaurant.delivery_fee_fen));
+    // A new customer's first order: the fee is a line, and the first-order promotion waives it (promotions.test.ts).
+    const fee = Number(restaurant.delivery_fee_fen);
+    expect(q.price_lines.map((l: { kind: string; amount_fen: number }) => [l.kind, l.amount_fen])).toEqual([
+      ['delivery_fee', fee],
+      ['promotion', -fee],
+    ]);
+    expect(q.delivery_fee_fen).toBe(0);
     expect(q.discount_fen).toBe(0);
-    expect(q.total_fen).toBe(q.goods_fen + q.delivery_fee_fen);
+    expect(q.total_fen).toBe(q.goods_fen);
     expect(q.address).toMatchObject({ id: addressId });
     expect(q.lines).toHaveLength(1);
     expect(q.vouchers.map((v: { name: string }) => v.name)).toContain('Welcome voucher: ¥10 off ¥30');

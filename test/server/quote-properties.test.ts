@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { ConfirmOrderBody, ProblemCode } from '../../types/api/checkout';
 import { PAYMENT_METHODS } from '../../types/catalogue';
 import type { EvaluatedLine, LineProblem } from '../../server/src/modules/cart/lines';
-import { totalsOf } from '../../server/src/modules/checkout/money';
+import { totalsOf, type PromotionRule } from '../../server/src/modules/checkout/money';
 import { quote, type QuoteInput } from '../../server/src/modules/checkout/quote';
 import { distanceM } from '../../server/src/modules/places/distance';
 import { collectionSlots, openState, type HoursWindow } from '../../server/src/modules/stores/hours';
@@ -47,6 +47,8 @@ const termsArb: fc.Arbitrary<RestaurantTerms> = fc
   })
   .map((r) => ({
     id: RID,
+    city_id: 1,
+    area_id: 1,
     name_cn: '店',
     name_en: 'Shop',
     lat: LAT,
@@ -132,6 +134,36 @@ const voucherArb = (id: number): fc.Arbitrary<VoucherRow> =>
       created_at: AT - 1000,
     }));
 
+/** Promotions that change prices (what the catalogue hands the quote): first order free delivery, spend X save Y. */
+const promotionsArb: fc.Arbitrary<PromotionRule[]> = fc
+  .array(
+    fc.record({
+      kind: fc.constantFrom('first_order_free_delivery' as const, 'spend_save' as const),
+      min: fen(20_000),
+      save: fen(5_000),
+      sort: fc.integer({ min: 0, max: 3 }),
+    }),
+    { maxLength: 4 },
+  )
+  .map((list) =>
+    list.map((p, i) => ({
+      id: i + 1,
+      kind: p.kind,
+      title_cn: `促销${i + 1}`,
+      title_en: `Promotion ${i + 1}`,
+      min_goods_fen: p.kind === 'spend_save' ? p.min : 0,
+      save_fen: p.kind === 'spend_save' ? p.save : 0,
+      sort: p.sort,
+    })),
+  );
+
+/** The spend-save promotion an order of these goods takes: the biggest saving reached, then the first by sort, id. */
+const bestSpend = (promotions: PromotionRule[], goods: number) =>
+  [...promotions]
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .filter((p) => p.kind === 'spend_save' && p.save_fen > 0 && goods >= p.min_goods_fen)
+    .reduce<PromotionRule | undefined>((best, p) => (!best || p.save_fen > best.save_fen ? p : best), undefined);
+
 const inputArb: fc.Arbitrary<QuoteInput> = fc
   .record({
     restaurant: termsArb,
@@ -150,6 +182,8 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
     // Often a balance right around the total (equal, a fen short, a fen over).
     walletNearTotal: fc.option(fc.integer({ min: -1, max: 1 })),
     lang: fc.constantFrom('cn' as const, 'en' as const),
+    promotions: promotionsArb,
+    firstOrder: fc.boolean(),
   })
   .map((r) => {
     const delivery = r.mode === 'delivery';
@@ -183,8 +217,12 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
       ...(r.method ? { payment_method: r.method } : {}),
     };
     const goods = r.lines.filter((l) => l.orderable).reduce((n, l) => n + l.out.line_total_fen, 0);
-    const fee = delivery ? r.restaurant.delivery_fee_fen : 0;
-    const discount = r.chosen && voucherUsable(r.chosen, RID, goods, r.at) ? Math.min(r.chosen.discount_fen, goods) : 0;
+    const free = r.firstOrder && r.promotions.some((p) => p.kind === 'first_order_free_delivery');
+    const fee = delivery && !free ? r.restaurant.delivery_fee_fen : 0;
+    const spend = Math.min(bestSpend(r.promotions, goods)?.save_fen ?? 0, goods);
+    const discount =
+      spend +
+      (r.chosen && voucherUsable(r.chosen, RID, goods, r.at) ? Math.min(r.chosen.discount_fen, goods - spend) : 0);
     const wallet = r.walletNearTotal === null ? r.wallet : Math.max(0, goods + fee - discount + r.walletNearTotal);
     return {
       request,
@@ -196,6 +234,8 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
       vouchers: r.vouchers,
       voucher: r.chosen,
       walletBalanceFen: wallet,
+      promotions: r.promotions,
+      firstOrder: r.firstOrder,
     };
   });
 
@@ -210,7 +250,12 @@ describe('checkout quote (pure, property tests)', () => {
         const delivery = input.request.mode === 'delivery';
         expect(q.goods_fen).toBe(goods);
         expect(orderable).toEqual(input.lines.filter((l) => l.orderable));
-        expect(q.delivery_fee_fen).toBe(delivery ? input.restaurant.delivery_fee_fen : 0);
+        const fee = input.restaurant.delivery_fee_fen;
+        const freeRule = [...input.promotions]
+          .sort((a, b) => a.sort - b.sort || a.id - b.id)
+          .find((p) => p.kind === 'first_order_free_delivery');
+        const waived = delivery && input.firstOrder && freeRule !== undefined && fee > 0;
+        expect(q.delivery_fee_fen).toBe(delivery && !waived ? fee : 0);
         expect(q).toMatchObject(totalsOf(goods, priceLines));
         expect(q.total_fen).toBe(q.goods_fen + q.delivery_fee_fen - q.discount_fen);
         expect(q.total_fen).toBeGreaterThanOrEqual(0);
@@ -218,7 +263,47 @@ describe('checkout quote (pure, property tests)', () => {
         expect(q.discount_fen).toBeLessThanOrEqual(q.goods_fen);
         const applies = input.voucher !== null && voucherUsable(input.voucher, RID, goods, input.at);
         expect(q.voucher_id).toBe(applies ? input.voucher!.id : null);
-        expect(q.discount_fen).toBe(applies ? Math.min(input.voucher!.discount_fen, goods) : 0);
+        const spendRule = bestSpend(input.promotions, goods);
+        const spend = Math.min(spendRule?.save_fen ?? 0, goods);
+        expect(q.discount_fen).toBe(spend + (applies ? Math.min(input.voucher!.discount_fen, goods - spend) : 0));
+        // Each promotion that applies is a line of its own, named by its title; the lines add up to the totals.
+        const promotionLines = q.price_lines.filter((l) => l.kind === 'promotion');
+        expect(promotionLines).toEqual([
+          ...(waived
+            ? [
+                {
+                  kind: 'promotion',
+                  name: input.lang === 'en' ? freeRule.title_en : freeRule.title_cn,
+                  amount_fen: -fee,
+                  promotion_id: freeRule.id,
+                  voucher_id: null,
+                },
+              ]
+            : []),
+          ...(spendRule && spend > 0
+            ? [
+                {
+                  kind: 'promotion',
+                  name: input.lang === 'en' ? spendRule.title_en : spendRule.title_cn,
+                  amount_fen: -spend,
+                  promotion_id: spendRule.id,
+                  voucher_id: null,
+                },
+              ]
+            : []),
+        ]);
+        expect(q.goods_fen + q.price_lines.reduce((n, l) => n + l.amount_fen, 0)).toBe(q.total_fen);
+        expect(quote({ ...input, request: { ...input.request } }).firstOrder).toBe(waived);
+        // Promotions never make an order dearer.
+        expect(q.total_fen).toBeLessThanOrEqual(quote({ ...input, promotions: [] }).quote.total_fen);
+        // The best voucher takes most off this order.
+        const usable = input.vouchers.filter((v) => voucherUsable(v, RID, goods, input.at));
+        const off = (id: number | null) => {
+          const v = usable.find((u) => u.id === id);
+          return v ? Math.min(v.discount_fen, goods - spend) : 0;
+        };
+        expect(q.best_voucher_id === null).toBe(usable.length === 0);
+        for (const v of usable) expect(off(q.best_voucher_id)).toBeGreaterThanOrEqual(off(v.id));
         expect(q.vouchers.map((v) => v.id)).toEqual(
           input.vouchers.filter((v) => voucherUsable(v, RID, goods, input.at)).map((v) => v.id),
         );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AD_SLOTS, DEVICE_ID_PATTERN, LINK_TYPES } from '../catalogue';
+import { AD_SLOTS, DEVICE_ID_PATTERN, LINK_TYPES, PROMOTION_KINDS } from '../catalogue';
 import { Nullable, OneOf } from './helpers';
 import { Id } from './places';
 
@@ -29,6 +29,8 @@ export const Promotion = Type.Object({
   title: Type.String(),
   description: Type.String(),
   badge: Type.String({ description: 'short label, e.g. "满80减15" / "¥15 off ¥80"' }),
+  /** What it does to prices: a banner nothing; the others are applied by the checkout's quote as their own lines. */
+  kind: OneOf(PROMOTION_KINDS),
   picture: Type.String(),
   restaurant_id: Nullable(Type.Integer()),
   city_id: Nullable(Type.Integer()),

@@ -66,6 +66,32 @@ export const ConfirmOrderBody = Type.Object({
 });
 export type ConfirmOrderBody = Static<typeof ConfirmOrderBody>;
 
+/**
+ * One line of the money after the goods, as the customer reads it: the delivery fee (a charge), a promotion (first
+ * order free delivery, spend X save Y: a discount, its name the promotion's title) or the voucher (a discount).
+ * The quote's delivery_fee_fen is the fee less what waives it, discount_fen what comes off the goods.
+ */
+export const PriceLine = Type.Object({
+  kind: OneOf(['delivery_fee', 'promotion', 'voucher'] as const),
+  name: Type.String({ description: 'in the request language' }),
+  /** Charges are >= 0, discounts <= 0. */
+  amount_fen: Type.Integer(),
+  promotion_id: Type.Union([Type.Integer(), Type.Null()]),
+  voucher_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type PriceLine = Static<typeof PriceLine>;
+
+/**
+ * When the food is expected (epoch ms): delivery, a window from the restaurant's preparation time and the distance;
+ * collection, the time it is ready. The rule is in server/src/modules/checkout/estimate.ts.
+ */
+export const Estimate = Type.Object({
+  kind: OneOf(['delivery', 'ready'] as const),
+  from: Type.Integer(),
+  to: Type.Integer(),
+});
+export type Estimate = Static<typeof Estimate>;
+
 export const Quote = Type.Object({
   restaurant_id: Type.Integer(),
   mode: OrderModeSchema,
@@ -80,6 +106,12 @@ export const Quote = Type.Object({
   collection_times: Type.Array(Type.Integer()),
   vouchers: Type.Array(Voucher),
   voucher_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Of the usable vouchers, the one taking most off this order (null: none usable): the app applies it first. */
+  best_voucher_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The money after the goods, line by line (what delivery_fee_fen, discount_fen and total_fen add up). */
+  price_lines: Type.Array(PriceLine),
+  /** When the food is expected; null until the place or time is chosen and the order can be made now. */
+  estimate: Type.Union([Estimate, Type.Null()]),
   address: Type.Union([QuoteAddress, Type.Null()]),
   lines: Type.Array(CartLine),
   problems: Type.Array(Problem),

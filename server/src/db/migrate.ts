@@ -15,6 +15,7 @@ import { m0011SearchText } from './migrations/0011-search-text';
 import { m0012Ratings } from './migrations/0012-ratings';
 import { m0013PaymentRecords } from './migrations/0013-payment-records';
 import { m0013SandboxTrades } from './migrations/0013-sandbox-trades';
+import { m0014PromotionRules } from './migrations/0014-promotion-rules';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -33,6 +34,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0012-ratings': m0012Ratings(dialect),
     '0013-payment-records': m0013PaymentRecords(dialect),
     '0013-sandbox-trades': m0013SandboxTrades(),
+    '0014-promotion-rules': m0014PromotionRules(),
   };
 }
 

@@ -115,6 +115,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     catalogue: catalogueCache,
     log: (msg, err) => log.error({ err }, msg),
   });
+  const catalogueService = createCatalogueService(catalogue, now);
   const storesService = createStoresService(stores, now, catalogueCache, ratings);
   return {
     uow,
@@ -129,9 +130,17 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     addresses,
     articles: createArticlesService(articles),
     cart,
-    checkout: createCheckoutService({ uow, now, cart, stores: storesService, addresses, wallet }),
+    checkout: createCheckoutService({
+      uow,
+      now,
+      cart,
+      stores: storesService,
+      addresses,
+      wallet,
+      catalogue: catalogueService,
+    }),
     wallet,
-    catalogue: createCatalogueService(catalogue, now),
+    catalogue: catalogueService,
     codes: createCodesService({
       repo: repos.codes,
       wechat: integrations.wechat,

@@ -106,8 +106,8 @@ const NEWS_TOPICS: Array<[string, string, string, string]> = [
   [
     '广州天河区满 80 减 15',
     '¥15 off ¥80 in Tianhe, Guangzhou',
-    '本月在天河区下单，满 80 元立减 15 元。',
-    'This month, orders over ¥80 in Tianhe get ¥15 off.',
+    '在天河区的餐厅下单，菜品满 80 元立减 15 元（配送费不计入）。',
+    'At restaurants in Tianhe, ¥80 of dishes get ¥15 off (the delivery fee does not count).',
   ],
   [
     '深圳南山区新增自取点',
@@ -142,8 +142,8 @@ const NEWS_TOPICS: Array<[string, string, string, string]> = [
   [
     '新用户首单免配送费',
     'No delivery fee on your first order',
-    '注册后第一笔外送订单免配送费。',
-    'Your first delivery order after signing up has no delivery fee.',
+    '你的第一笔订单如果是外送，免配送费（取消的订单不算）。',
+    'If your first order is a delivery, it has no delivery fee (cancelled orders do not count).',
   ],
   [
     '英文菜单全面上线',

@@ -29,6 +29,7 @@ const PROMO: Promotion = {
   title: 'Lunch deals at our partner',
   description: '',
   badge: '20% off',
+  kind: 'banner',
   picture: '',
   restaurant_id: null,
   city_id: null,

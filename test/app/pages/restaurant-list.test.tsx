@@ -25,6 +25,7 @@ const PROMO: Promotion = {
   title: 'Free delivery on your first order',
   description: 'Everywhere',
   badge: 'Free delivery',
+  kind: 'banner',
   picture: '',
   restaurant_id: null,
   city_id: null,

@@ -70,6 +70,11 @@ export function quote(lines: CartLine[], extra: Partial<Quote> = {}): Quote {
     wallet_balance_fen: 10000,
     modes: ['delivery', 'collection'],
     voucher_id: null,
+    best_voucher_id: null,
+    price_lines: [
+      { kind: 'delivery_fee', name: 'Delivery fee', amount_fen: 500, promotion_id: null, voucher_id: null },
+    ],
+    estimate: null,
     payment_methods: ['wechat', 'alipay', 'cod', 'balance'],
     collection_times: [Date.UTC(2030, 0, 1, 4, 0), Date.UTC(2030, 0, 1, 4, 30)],
     vouchers: [],

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { AdSlot, DeliveryTimeBucket, LinkType } from '../../../../types/catalogue';
+import type { AdSlot, DeliveryTimeBucket, LinkType, PromotionKind } from '../../../../types/catalogue';
 
 /**
  * Restaurants and what they sell, with their reviews, and the promotions, ads and pop-ups around them.
@@ -140,8 +140,15 @@ export interface LinkColumns {
 
 export interface PromotionsTable extends LinkColumns {
   id: Generated<number>;
+  /** What it does to prices (types/catalogue.ts PROMOTION_KINDS; migration 0014). */
+  kind: Generated<PromotionKind>;
+  /** Its scope: the restaurant, else the area, else the city, else every restaurant. */
   city_id: number | null;
+  area_id: number | null;
   restaurant_id: number | null;
+  /** spend_save: the goods it needs and what they save (fen). */
+  min_goods_fen: Generated<number>;
+  save_fen: Generated<number>;
   title_cn: string;
   title_en: string;
   description_cn: string;

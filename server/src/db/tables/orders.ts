@@ -58,6 +58,10 @@ export interface OrdersTable {
   paid_at: number | null;
   created_at: number;
   updated_at: number;
+  /** 1: the order took the first-order promotion (one standing order per customer, migration 0014). */
+  first_order: Generated<number>;
+  /** JSON: the quote's price lines after the goods (checkout/money.ts OrderPriceLine), as the order was placed. */
+  price_lines: Generated<string>;
 }
 
 export interface OrderLinesTable {

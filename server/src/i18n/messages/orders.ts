@@ -53,6 +53,8 @@ export const orders = {
     cn: '订单金额已变为 {total}，请确认后再提交',
     en: 'The total is now {total}: please check the order again',
   },
+  'checkout.delivery_fee': { cn: '配送费', en: 'Delivery fee' },
+  'checkout.voucher': { cn: '优惠券', en: 'Voucher' },
   'checkout.address_required': { cn: '请选择收货地址', en: 'Please choose a delivery address' },
   'checkout.collection_time_required': { cn: '请选择自取时间', en: 'Please choose a collection time' },
   'checkout.key_reused': {

@@ -47,6 +47,34 @@ export function createCatalogueRepository(db: Kysely<Database>) {
       return q.orderBy('sort').orderBy('id').execute();
     },
 
+    /** The promotions running at `at` that change prices for an order at this restaurant (its own, area's, city's, all). */
+    priceRules(at: number, where: { restaurantId: number; areaId: number; cityId: number }) {
+      return db
+        .selectFrom('promotions')
+        .select(['id', 'kind', 'title_cn', 'title_en', 'min_goods_fen', 'save_fen', 'sort'])
+        .where('kind', '!=', 'banner')
+        .where('starts_at', '<=', at)
+        .where('ends_at', '>', at)
+        .where((eb) =>
+          eb.or([
+            eb('restaurant_id', '=', where.restaurantId),
+            eb.and([
+              eb('restaurant_id', 'is', null),
+              eb.or([
+                eb('area_id', '=', where.areaId),
+                eb.and([
+                  eb('area_id', 'is', null),
+                  eb.or([eb('city_id', '=', where.cityId), eb('city_id', 'is', null)]),
+                ]),
+              ]),
+            ]),
+          ]),
+        )
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
     ads(at: number, slot?: AdSlot, cityId?: number) {
       let q = db.selectFrom('ads').selectAll().where('starts_at', '<=', at).where('ends_at', '>', at);
       if (slot !== undefined) q = q.where('slot', '=', slot);

@@ -4,6 +4,7 @@ import type { Lang } from '../../../../types/lang';
 import type { LinkColumns } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
+import type { PromotionRule } from '../checkout/money';
 import type { CatalogueRepository } from './repository';
 
 /** Who has seen a pop-up: the signed-in customer, or else the device. */
@@ -47,12 +48,30 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
         title: localized(r, 'title', lang),
         description: localized(r, 'description', lang),
         badge: localized(r, 'badge', lang),
+        kind: r.kind,
         picture: r.picture,
         restaurant_id: r.restaurant_id,
         city_id: r.city_id,
         link: linkOf(r),
         starts_at: Number(r.starts_at),
         ends_at: Number(r.ends_at),
+      }));
+    },
+
+    /** The running promotions that change the price of an order at this restaurant, as the quote applies them. */
+    async priceRules(
+      where: { restaurantId: number; areaId: number; cityId: number },
+      at: number,
+    ): Promise<PromotionRule[]> {
+      const rows = await repo.priceRules(at, where);
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind as PromotionRule['kind'],
+        title_cn: r.title_cn,
+        title_en: r.title_en,
+        min_goods_fen: Number(r.min_goods_fen),
+        save_fen: Number(r.save_fen),
+        sort: r.sort,
       }));
     },
 
@@ -93,3 +112,5 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
     },
   };
 }
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -44,6 +44,10 @@ export interface PlacedOrder {
   needsPayment: boolean;
   code: string | null;
   at: number;
+  /** The order takes the first-order promotion. */
+  firstOrder: boolean;
+  /** The quote's price lines, named in both languages (kept as JSON on the order). */
+  priceLines: unknown[];
 }
 
 /** The order row: the quote's money and snapshots of the restaurant's names and the address as they are now. */
@@ -77,6 +81,8 @@ export function orderRowOf(o: PlacedOrder): NewOrder {
     paid_at: o.needsPayment || method === 'cod' ? null : o.at,
     created_at: o.at,
     updated_at: o.at,
+    first_order: o.firstOrder ? 1 : 0,
+    price_lines: JSON.stringify(o.priceLines),
   };
 }
 

@@ -1,4 +1,12 @@
-import type { ConfirmOrderBody, Problem, ProblemCode, Quote, QuoteAddress } from '../../../../types/api/checkout';
+import type {
+  ConfirmOrderBody,
+  Estimate,
+  PriceLine as QuotePriceLine,
+  Problem,
+  ProblemCode,
+  Quote,
+  QuoteAddress,
+} from '../../../../types/api/checkout';
 import type { Lang } from '../../../../types/lang';
 import { translate, type MessageParams } from '../../i18n/messages';
 import type { AddressSnapshot } from '../addresses/service';
@@ -8,7 +16,8 @@ import { collectionSlots, openState } from '../stores/hours';
 import type { RestaurantTerms } from '../stores/terms';
 import type { VoucherRow } from '../wallet/rows';
 import { toVoucher, voucherUsable } from '../wallet/vouchers';
-import { priceLines, totalsOf, yuan, type PriceLine } from './money';
+import { estimate } from './estimate';
+import { priceLines, takesFirstOrder, totalsOf, yuan, type PriceLine, type PromotionRule } from './money';
 
 /**
  * Everything a quote is computed from, loaded by the checkout service beforehand: the request, the clock, the
@@ -30,6 +39,10 @@ export interface QuoteInput {
   /** The voucher the request names (loaded when it names one). */
   voucher: VoucherRow | null;
   walletBalanceFen: number;
+  /** The promotions running now for this restaurant that change prices (banners never come here). */
+  promotions: PromotionRule[];
+  /** The customer has no earlier order that stands (not cancelled or refunded): a first-order promotion applies. */
+  firstOrder: boolean;
 }
 
 export interface QuoteResult {
@@ -38,6 +51,29 @@ export interface QuoteResult {
   priceLines: PriceLine[];
   /** The lines an order would take (priced and orderable). */
   orderable: EvaluatedLine[];
+  /** The order takes the first-order promotion (submit records it: one standing order per customer). */
+  firstOrder: boolean;
+}
+
+/** A price line as the customer reads it, in the request's language. */
+export function shownLine(line: PriceLine, lang: Lang, voucher: VoucherRow | null): QuotePriceLine {
+  const name =
+    line.kind === 'delivery_fee'
+      ? translate(lang, 'checkout.delivery_fee')
+      : line.kind === 'promotion'
+        ? lang === 'en'
+          ? line.promotion.title_en
+          : line.promotion.title_cn
+        : voucher
+          ? toVoucher(voucher, lang, 0).name
+          : translate(lang, 'checkout.voucher');
+  return {
+    kind: line.kind,
+    name,
+    amount_fen: line.amount_fen,
+    promotion_id: line.kind === 'promotion' ? line.promotion.id : null,
+    voucher_id: line.kind === 'voucher' ? line.voucher_id : null,
+  };
 }
 
 /** Collects problems in order, each with its message in the request's language. */
@@ -103,13 +139,30 @@ export function quote(input: QuoteInput): QuoteResult {
     if (voucherUsable(input.voucher, terms.id, goods, at)) voucher = input.voucher;
     else add('voucher_not_applicable');
   }
-  const lineItems = priceLines(
-    goods,
-    delivery ? terms.delivery_fee_fen : 0,
-    voucher ? Number(voucher.discount_fen) : null,
-    voucher?.id ?? null,
-  );
+  const rules = {
+    feeFen: delivery ? terms.delivery_fee_fen : 0,
+    firstOrder: input.firstOrder,
+    promotions: input.promotions,
+  };
+  const lineItems = priceLines(goods, {
+    ...rules,
+    voucherFen: voucher ? Number(voucher.discount_fen) : null,
+    voucherId: voucher?.id ?? null,
+  });
   const totals = totalsOf(goods, lineItems);
+  // The usable voucher taking most off this order (then the one ending first, then the lowest id).
+  let best: { id: number; off: number; until: number } | null = null;
+  for (const v of usable) {
+    const off = totalsOf(goods, priceLines(goods, { ...rules, voucherFen: Number(v.discount_fen) })).discount_fen;
+    const until = Number(v.valid_until);
+    if (
+      !best ||
+      off > best.off ||
+      (off === best.off && (until < best.until || (until === best.until && v.id < best.id)))
+    ) {
+      best = { id: v.id, off, until };
+    }
+  }
 
   if (body.payment_method !== undefined) {
     if (!terms.payment_methods.includes(body.payment_method)) add('payment_method_unavailable');
@@ -120,6 +173,17 @@ export function quote(input: QuoteInput): QuoteResult {
   const chosen = delivery
     ? addressReady
     : body.collection_time !== undefined && collectionTimes.includes(body.collection_time);
+  let when: Estimate | null = null;
+  if (delivery && addressReady && !problems.some((p) => p.code === 'closed')) {
+    const { lat, lng } = input.address!.snapshot;
+    when = estimate(at, {
+      mode: 'delivery',
+      prepMinutes: terms.prep_minutes,
+      distanceM: distanceM(lat, lng, terms.lat, terms.lng),
+    });
+  } else if (!delivery && chosen) {
+    when = estimate(at, { mode: 'collection', time: body.collection_time! });
+  }
   const address: QuoteAddress | null = input.address
     ? {
         id: input.address.id,
@@ -131,6 +195,7 @@ export function quote(input: QuoteInput): QuoteResult {
   return {
     priceLines: lineItems,
     orderable: lines.filter((e) => e.orderable),
+    firstOrder: takesFirstOrder(lineItems),
     quote: {
       restaurant_id: body.restaurant_id,
       mode: body.mode,
@@ -142,6 +207,9 @@ export function quote(input: QuoteInput): QuoteResult {
       collection_times: collectionTimes,
       vouchers: usable.map((v) => toVoucher(v, lang, at)),
       voucher_id: voucher?.id ?? null,
+      best_voucher_id: best?.id ?? null,
+      price_lines: lineItems.map((l) => shownLine(l, lang, voucher)),
+      estimate: when,
       address,
       lines: lines.map((e) => e.out),
       problems,

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema';
 import type { Executor } from '../../db/unit-of-work';
+import { OrderStatus } from '../../../../types/order-status';
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
 export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'id'>;
@@ -31,6 +32,30 @@ export function createCheckoutRepository(db: Executor) {
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .execute();
+    },
+
+    /**
+     * Holds the customer's row until the transaction ends (PostgreSQL: a row lock; SQLite: the write lock), so two
+     * orders of one customer decide "first order" one after the other.
+     */
+    async lockCustomer(userId: number) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Whether the customer has an order that stands (not cancelled or refunded): then no order of theirs is the first. */
+    async hasStandingOrder(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', 'not in', [OrderStatus.Cancelled, OrderStatus.Refunded])
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
     },
 
     async insertOrder(values: NewOrder): Promise<number> {

@@ -5,12 +5,23 @@ import { isUniqueViolation } from '../../db/constraints';
 import { AppError, conflict, failed, invalidField, notFound } from '../../errors';
 import type { AddressesService } from '../addresses/service';
 import type { CartService } from '../cart/service';
+import type { CatalogueService } from '../catalogue/service';
 import type { AppUnitOfWork } from '../repositories';
 import type { StoresService } from '../stores/service';
 import type { WalletService } from '../wallet/service';
 import { yuan } from './money';
 import { collectionCode, orderLinesOf, orderRowOf, requestHash, startOf } from './order-rows';
-import { quote, type QuoteInput, type QuoteResult } from './quote';
+import type { PriceLine } from './money';
+import { quote as quoteOf, shownLine, type QuoteInput, type QuoteResult } from './quote';
+import type { VoucherRow } from '../wallet/rows';
+
+/** The price lines an order keeps, named in both languages. */
+function orderPriceLines(lines: PriceLine[], voucher: VoucherRow | null) {
+  return lines.map((l) => {
+    const cn = shownLine(l, 'cn', voucher);
+    return { ...cn, name_cn: cn.name, name_en: shownLine(l, 'en', voucher).name };
+  });
+}
 
 export interface CheckoutDeps {
   uow: AppUnitOfWork;
@@ -19,6 +30,7 @@ export interface CheckoutDeps {
   stores: Pick<StoresService, 'terms'>;
   addresses: Pick<AddressesService, 'forOrder'>;
   wallet: Pick<WalletService, 'balanceOf' | 'vouchersFor' | 'voucherOf' | 'useVoucher' | 'debit'>;
+  catalogue: Pick<CatalogueService, 'priceRules'>;
 }
 
 /**
@@ -26,15 +38,18 @@ export interface CheckoutDeps {
  * order placed from it in one transaction (order, line and address snapshots, voucher use, wallet debit, cart lines
  * removed, the idempotency key's answer) or not at all.
  */
-export function createCheckoutService({ uow, now, cart, stores, addresses, wallet }: CheckoutDeps) {
+export function createCheckoutService({ uow, now, cart, stores, addresses, wallet, catalogue }: CheckoutDeps) {
   const { repos } = uow;
 
   /** What the quote is computed from, read now (unknown restaurant, address or voucher: 1004). */
   async function load(userId: number, body: ConfirmOrderBody, lang: Lang, at: number): Promise<QuoteInput> {
     const restaurant = await stores.terms(body.restaurant_id);
-    const [{ lines }, walletBalanceFen] = await Promise.all([
+    const where = { restaurantId: restaurant.id, areaId: restaurant.area_id, cityId: restaurant.city_id };
+    const [{ lines }, walletBalanceFen, promotions, standing] = await Promise.all([
       cart.priced(userId, restaurant.id, lang),
       wallet.balanceOf(userId),
+      catalogue.priceRules(where, at),
+      repos.checkout.hasStandingOrder(userId),
     ]);
     const address =
       body.mode === 'delivery' && body.address_id !== undefined
@@ -46,7 +61,19 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
       voucher = (await wallet.voucherOf(userId, body.voucher_id)) ?? null;
       if (!voucher) throw notFound('voucher.not_found');
     }
-    return { request: body, lang, at, restaurant, lines, address, vouchers, voucher, walletBalanceFen };
+    return {
+      request: body,
+      lang,
+      at,
+      restaurant,
+      lines,
+      address,
+      vouchers,
+      voucher,
+      walletBalanceFen,
+      promotions,
+      firstOrder: !standing,
+    };
   }
 
   async function price(
@@ -56,7 +83,7 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
     at: number,
   ): Promise<QuoteResult & { input: QuoteInput }> {
     const input = await load(userId, body, lang, at);
-    return { ...quote(input), input };
+    return { ...quoteOf(input), input };
   }
 
   /** The answer stored for this key, if its order was placed; a different request under the key is refused. */
@@ -93,7 +120,8 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
         throw invalidField('collection_time', 'checkout.collection_time_required');
       }
       const at = now();
-      const { quote, orderable, input } = await price(userId, body, lang, at);
+      const priced = await price(userId, body, lang, at);
+      const { quote, orderable, input } = priced;
       // A twin request with this key may have placed the order meanwhile (and emptied the cart): answer it.
       if (!quote.can_submit || quote.total_fen !== body.expected_total_fen) {
         const twin = await replay(userId, body.idempotency_key, hash);
@@ -103,10 +131,31 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
       const { needsPayment, status } = startOf(body.payment_method, quote.total_fen);
       const code = body.mode === 'collection' ? collectionCode() : null;
       const address = input.address?.snapshot ?? null;
-      const placed = { userId, body, quote, restaurant: input.restaurant, address, status, needsPayment, code, at };
       try {
         return await uow.transaction(async (tx) => {
           await tx.checkout.claimKey(userId, body.idempotency_key, hash, at);
+          // "First order" is decided again here, after the customer's other orders (one at a time, the lock): an
+          // order placed meanwhile takes the promotion away (or a cancelled one gives it back), and then the total
+          // the customer saw is not the total any more.
+          await tx.checkout.lockCustomer(userId);
+          const firstOrder = !(await tx.checkout.hasStandingOrder(userId));
+          const final = firstOrder === input.firstOrder ? priced : quoteOf({ ...input, firstOrder });
+          if (!final.quote.can_submit || final.quote.total_fen !== body.expected_total_fen) {
+            throw refused('checkout.total_changed', final.quote);
+          }
+          const placed = {
+            userId,
+            body,
+            quote: final.quote,
+            restaurant: input.restaurant,
+            address,
+            status,
+            needsPayment,
+            code,
+            at,
+            firstOrder: final.firstOrder,
+            priceLines: orderPriceLines(final.priceLines, input.voucher),
+          };
           const orderId = await tx.checkout.insertOrder(orderRowOf(placed));
           await tx.checkout.insertLines(orderLinesOf(orderId, orderable));
           if (quote.voucher_id !== null && !(await wallet.useVoucher(tx, userId, quote.voucher_id, orderId, at))) {

@@ -24,6 +24,9 @@ export function acceptedPaymentMethods(row: PaymentFlags): PaymentMethod[] {
 /** What a restaurant offers an order, read fresh from the database (never from the read cache): the quote's input. */
 export interface RestaurantTerms {
   id: number;
+  /** Where it is: the scope of city and area promotions. */
+  city_id: number;
+  area_id: number;
   name_cn: string;
   name_en: string;
   lat: number;
@@ -41,6 +44,8 @@ export interface RestaurantTerms {
 
 type TermsRow = PaymentFlags & {
   id: number;
+  city_id: number;
+  area_id: number;
   name_cn: string;
   name_en: string;
   lat: number;
@@ -59,6 +64,8 @@ type TermsRow = PaymentFlags & {
 export function termsOf(row: TermsRow, hours: HoursWindow[]): RestaurantTerms {
   return {
     id: row.id,
+    city_id: row.city_id,
+    area_id: row.area_id,
     name_cn: row.name_cn,
     name_en: row.name_en,
     lat: Number(row.lat),

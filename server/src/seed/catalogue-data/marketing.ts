@@ -12,46 +12,55 @@ const none = { link_type: 'none', link_id: null, link_url: '' } as const;
 const toRestaurant = (id: number) => ({ link_type: 'restaurant', link_id: id, link_url: '' }) as const;
 const toArticle = (id: number) => ({ link_type: 'article', link_id: id, link_url: '' }) as const;
 
+/**
+ * Promotions that change a price are rules the checkout applies (kind, and min_goods_fen / save_fen for spend X save
+ * Y; scope: restaurant, else area, else city, else everywhere); a banner says nothing about prices. A test places a
+ * first order for every one of them (test/server/promotions.test.ts).
+ */
 // prettier-ignore
-export const PROMOTIONS: Array<Insertable<PromotionsTable> & { id: number }> = [
+const PROMOTION_ROWS: Array<Insertable<PromotionsTable> & { id: number }> = [
   {
     id: 1, city_id: null, restaurant_id: null, ...toArticle(109), sort: 1, starts_at: FROM, ends_at: UNTIL,
+    kind: 'first_order_free_delivery',
     title_cn: '新用户首单免配送费', title_en: 'No delivery fee on your first order',
-    description_cn: '注册后第一笔外送订单免配送费，全城通用。', description_en: 'Your first delivery order after signing up has no delivery fee, anywhere.',
-    badge_cn: '免配送费', badge_en: 'Free delivery', picture: '/img/promo/1.svg',
+    description_cn: '你的第一笔订单如果是外送，免配送费，全城通用。', description_en: 'If your first order is a delivery, it has no delivery fee, anywhere.',
+    badge_cn: '首单免配送费', badge_en: 'Free 1st delivery', picture: '/img/promo/1.svg',
   },
   {
-    id: 2, city_id: 3, restaurant_id: null, ...toArticle(103), sort: 2, starts_at: FROM, ends_at: UNTIL,
+    id: 2, city_id: 3, area_id: 8, restaurant_id: null, ...toArticle(103), sort: 2, starts_at: FROM, ends_at: UNTIL,
+    kind: 'spend_save', min_goods_fen: 8000, save_fen: 1500,
     title_cn: '天河区满 80 减 15', title_en: '¥15 off ¥80 in Tianhe',
-    description_cn: '在天河区下单，满 80 元立减 15 元。', description_en: 'Orders over ¥80 in Tianhe get ¥15 off.',
-    badge_cn: '满80减15', badge_en: '¥15 off', picture: '/img/promo/2.svg',
+    description_cn: '天河区的餐厅，菜品满 80 元立减 15 元。', description_en: 'At Tianhe restaurants, ¥80 of dishes get ¥15 off.',
+    badge_cn: '满80减15', badge_en: '¥15 off ¥80', picture: '/img/promo/2.svg',
   },
   {
     id: 3, city_id: 1, restaurant_id: 1, ...toRestaurant(1), sort: 3, starts_at: FROM, ends_at: UNTIL,
-    title_cn: '早茶点心 8 折', title_en: '20% off morning dim sum',
-    description_cn: '每天 11 点前下单，点心类 8 折。', description_en: 'Dim sum is 20% off on orders placed before 11 a.m.',
-    badge_cn: '8折', badge_en: '20% off', picture: '/img/promo/3.svg',
+    title_cn: '早茶点心现点现蒸', title_en: 'Morning dim sum, steamed to order',
+    description_cn: '每天早上 7 点起供应早茶点心。', description_en: 'Dim sum every morning from 7 a.m.',
+    badge_cn: '早茶', badge_en: 'Dim sum', picture: '/img/promo/3.svg',
   },
   {
     id: 4, city_id: 1, restaurant_id: 7, ...toRestaurant(7), sort: 4, starts_at: FROM, ends_at: UNTIL,
-    title_cn: '夜宵满 100 减 20', title_en: '¥20 off ¥100 after 10 p.m.',
-    description_cn: '晚上 10 点后下单，满 100 元减 20 元。', description_en: 'After 10 p.m., orders over ¥100 get ¥20 off.',
-    badge_cn: '满100减20', badge_en: '¥20 off', picture: '/img/promo/4.svg',
+    kind: 'spend_save', min_goods_fen: 10000, save_fen: 2000,
+    title_cn: '深夜烧烤满 100 减 20', title_en: '¥20 off ¥100 at Night Skewers',
+    description_cn: '华强北深夜烧烤，菜品满 100 元减 20 元。', description_en: 'At Huaqiang Night Skewers, ¥100 of dishes get ¥20 off.',
+    badge_cn: '满100减20', badge_en: '¥20 off ¥100', picture: '/img/promo/4.svg',
   },
   {
     id: 5, city_id: 4, restaurant_id: 27, ...toRestaurant(27), sort: 5, starts_at: FROM, ends_at: UNTIL,
     title_cn: '松山湖新店开业', title_en: 'New in Songshan Lake',
-    description_cn: '泡菜屋开业首月，全单 9 折。', description_en: 'Kimchi House is 10% off in its first month.',
+    description_cn: '泡菜屋在松山湖开业了。', description_en: 'Kimchi House has opened in Songshan Lake.',
     badge_cn: '新店', badge_en: 'New', picture: '/img/promo/5.svg',
   },
   {
     id: 6, city_id: 2, restaurant_id: 13, ...toRestaurant(13), sort: 6, starts_at: FROM, ends_at: UNTIL,
     title_cn: '银滩海鲜节', title_en: 'Silver Beach seafood festival',
-    description_cn: '生蚝、扇贝第二份半价。', description_en: 'Second portion of oysters or scallops at half price.',
-    badge_cn: '第二份半价', badge_en: '2nd half price', picture: '/img/promo/6.svg',
+    description_cn: '渔船直送的生蚝、扇贝正当季。', description_en: 'Oysters and scallops straight off the boats, in season now.',
+    badge_cn: '海鲜节', badge_en: 'Seafood', picture: '/img/promo/6.svg',
   },
   {
     id: 7, city_id: null, restaurant_id: null, ...none, sort: 7, starts_at: ENDED[0], ends_at: ENDED[1],
+    kind: 'spend_save', min_goods_fen: 5000, save_fen: 1000,
     title_cn: '国庆特惠', title_en: 'National Day special',
     description_cn: '已结束。', description_en: 'This offer has ended.',
     badge_cn: '已结束', badge_en: 'Ended', picture: '/img/promo/1.svg',
@@ -63,6 +72,15 @@ export const PROMOTIONS: Array<Insertable<PromotionsTable> & { id: number }> = [
     badge_cn: '预告', badge_en: 'Soon', picture: '/img/promo/2.svg',
   },
 ];
+
+/** Every row with every column (a multi-row insert gives SQLite NULL, not the default, for a missing one). */
+export const PROMOTIONS = PROMOTION_ROWS.map((p) => ({
+  kind: 'banner' as const,
+  area_id: null,
+  min_goods_fen: 0,
+  save_fen: 0,
+  ...p,
+}));
 
 // prettier-ignore
 export const ADS: Array<Insertable<AdsTable> & { id: number }> = [
