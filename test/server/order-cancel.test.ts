@@ -1,13 +1,13 @@
 /**
- * Issue 15 §2: the customer cancels an order not paid yet (cancelorder): an online order awaiting payment or a
- * pay-on-delivery order the restaurant has not accepted. One conditional move decides between 50 parallel cancels;
- * the voucher comes back in the same transaction, once. Paid or accepted orders are refused and unchanged. The
+ * Issue 15 §2 and issue 18: the customer cancels an order until the restaurant accepts it (cancelorder): an online
+ * order awaiting payment, or any order waiting for the restaurant (a paid one's money back at once). One conditional move decides between 50 parallel cancels;
+ * the voucher comes back in the same transaction, once. Accepted orders are refused and unchanged. The
  * order says why it ended (cancelled by the customer, not paid in time).
  */
 import { OrderStatus } from '../../types/order-status';
 import { type Registered, registerUser } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
-import { creditWallet, historyOf, ordersServiceOf, placeOrder, statusOf } from './support/orders';
+import { creditWallet, historyOf, ORDER_RID, ordersServiceOf, placeOrder, statusOf } from './support/orders';
 
 describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
     expect(await historyOf(t, o.id)).toHaveLength(2);
   });
 
-  test('pay on delivery: cancellable until the restaurant accepts; paid (balance) orders are not', async () => {
+  test('cancellable until the restaurant accepts, paid or not (issue 18: money of a paid one back at once)', async () => {
     const cod = await placeOrder(t, api, me.token, { method: 'cod' });
     expect(cod.status).toBe(OrderStatus.AwaitingMerchant);
     const accepted = await placeOrder(t, api, me.token, { method: 'cod' });
@@ -73,9 +73,10 @@ describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
     const rich = await registerUser(api, t.place);
     await creditWallet(t, rich.id, 30_000, `rich-${rich.id}`);
     const paid = await placeOrder(t, api, rich.token, { method: 'balance' });
-    expect((await api.get(`orderinfo?id=${paid.id}`, { token: rich.token })).body.data.can_cancel).toBe(false);
-    expect((await api.post('cancelorder', { order_id: paid.id }, { token: rich.token })).body.code).toBe(1001);
-    expect(await statusOf(t, paid.id)).toBe(OrderStatus.AwaitingMerchant);
+    expect((await api.get(`orderinfo?id=${paid.id}`, { token: rich.token })).body.data.can_cancel).toBe(true);
+    expect((await api.post('cancelorder', { order_id: paid.id }, { token: rich.token })).body.code).toBe(1000);
+    expect(await statusOf(t, paid.id)).toBe(OrderStatus.Cancelled);
+    expect((await api.get('wallet', { token: rich.token })).body.data.balance_fen).toBe(30_000);
 
     // Someone else's order is as absent as a missing one; no session, no cancel.
     const stranger = await registerUser(api, t.place);
@@ -111,11 +112,22 @@ describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
     const at = clock.now();
     const [cancel, pay] = await Promise.all([
       api.post('cancelorder', { order_id: o.id }, { token: someone.token }),
-      uow.transaction((tx) => s.markPaid(tx, { id: o.id, mode: 'delivery' }, at, at)),
+      uow.transaction((tx) =>
+        s.markPaid(tx, { id: o.id, mode: 'delivery', restaurant_id: ORDER_RID, user_id: someone.id }, at, at),
+      ),
     ]);
-    const moved = (cancel.body.code === 1000 ? 1 : 0) + (pay ? 1 : 0);
-    expect(moved).toBe(1);
-    expect(await statusOf(t, o.id)).toBe(pay ? OrderStatus.AwaitingMerchant : OrderStatus.Cancelled);
+    // Since issue 18 a paid order waiting for the restaurant may be cancelled too: the cancel came first (the
+    // payment is refused: nothing paid); or the payment did and the cancel, seeing it paid, gave the money back; or
+    // the payment won while the cancel was deciding from the unpaid state (the cancel is refused). Never both moves
+    // from the unpaid state.
+    const statuses = (await historyOf(t, o.id)).map((h) => h.status);
+    const outcome = `${cancel.body.code === 1000 ? 'cancelled' : 'refused'}/${pay ? 'paid' : 'unpaid'}`;
+    const expected: Record<string, number[]> = {
+      'cancelled/unpaid': [0, 4],
+      'cancelled/paid': [0, 6, 4, 5],
+      'refused/paid': [0, 6],
+    };
+    expect([outcome, statuses]).toEqual([outcome, expected[outcome]]);
   });
 
   test('an order the unpaid sweep cancelled says it was not paid in time', async () => {

@@ -61,6 +61,7 @@ const termsArb: fc.Arbitrary<RestaurantTerms> = fc
     payment_methods: r.methods,
     hours: r.hours,
     closure: { closed: r.closed ? 1 : 0, resume_at: r.resume },
+    busy_until: null,
   }));
 
 /** A priced cart line: orderable (maybe at a changed price) or stopped by a problem. */

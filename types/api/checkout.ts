@@ -27,6 +27,7 @@ export const PROBLEM_CODES = [
   'gone',
   'price_changed',
   'closed',
+  'busy',
   'mode_unavailable',
   'out_of_range',
   'collection_time_unavailable',

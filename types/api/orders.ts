@@ -123,10 +123,17 @@ export const Order = Type.Object({
   /** An unpaid online order is cancelled if not paid by then (epoch ms); null when nothing is to pay. */
   pay_before: Type.Union([Type.Integer(), Type.Null()]),
   updated_at: Type.Integer(),
+  /** What the restaurant said on accepting: minutes to prepare and when it is ready (epoch ms); null before. */
+  prep_minutes: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Why the restaurant refused it: sold_out, too_busy, closing, other, timeout (nobody accepted in time). */
+  reject_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The customer may send a "hurry up" now (the ready time has passed; limited). */
+  can_hurry: Type.Optional(Type.Boolean()),
 });
 export type Order = Static<typeof Order>;
 
-/** cancelorder: the customer cancels an order not paid yet (`can_cancel`); answers the order as it is now. */
+/** cancelorder: the customer cancels an order until the restaurant accepts it (`can_cancel`); answers the order as it is now. */
 export const CancelOrderBody = Type.Object({ order_id: Id });
 export type CancelOrderBody = Static<typeof CancelOrderBody>;
 

@@ -16,6 +16,7 @@ import { m0012Ratings } from './migrations/0012-ratings';
 import { m0013PaymentRecords } from './migrations/0013-payment-records';
 import { m0013SandboxTrades } from './migrations/0013-sandbox-trades';
 import { m0014PromotionRules } from './migrations/0014-promotion-rules';
+import { m0015Merchants } from './migrations/0015-merchants';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0013-payment-records': m0013PaymentRecords(dialect),
     '0013-sandbox-trades': m0013SandboxTrades(),
     '0014-promotion-rules': m0014PromotionRules(),
+    '0015-merchants': m0015Merchants(dialect),
   };
 }
 

@@ -15,6 +15,8 @@ import { createArticlesService } from './articles/service';
 import { createCheckoutService } from './checkout/service';
 import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
+import { createMerchantsService } from './merchants/service';
+import { createStoreAdmin } from './stores/admin';
 import { createPlacesService } from './places/service';
 import { createOrderServices } from './order-services';
 import { createAppUnitOfWork } from './repositories';
@@ -117,7 +119,15 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
   });
   const catalogueService = createCatalogueService(catalogue, now);
   const storesService = createStoresService(stores, now, catalogueCache, ratings);
+  const merchants = createMerchantsService({
+    uow,
+    now,
+    orders,
+    stores: createStoreAdmin(uow, now, catalogueCache),
+    accounts,
+  });
   return {
+    merchants,
     uow,
     sessions,
     catalogueCache,

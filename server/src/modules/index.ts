@@ -7,6 +7,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { codesRoutes } from './codes/routes';
 import type { RouteDeps } from './container';
+import { merchantsRoutes } from './merchants/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentsRoutes } from './payments/routes';
 import { placesRoutes } from './places/routes';
@@ -36,4 +37,5 @@ export async function registerModules(api: FastifyInstance, routeDeps: RouteDeps
   await api.register(ordersRoutes, routeDeps);
   await api.register(paymentsRoutes, routeDeps);
   await api.register(ratingsRoutes, routeDeps);
+  await api.register(merchantsRoutes, routeDeps);
 }

@@ -15,6 +15,7 @@ import { createCodesRepository } from './codes/repository';
 import { createOrdersRepository } from './orders/repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createJobsRepository } from './jobs/repository';
+import { createMerchantsRepository } from './merchants/repository';
 import { createPlacesRepository } from './places/repository';
 import { createRatingsRepository } from './ratings/repository';
 import { createSearchRepository } from './search/repository';
@@ -36,6 +37,7 @@ export const repositoryFactories = {
   orders: createOrdersRepository,
   payments: createPaymentsRepository,
   jobs: createJobsRepository,
+  merchants: createMerchantsRepository,
   places: createPlacesRepository,
   ratings: createRatingsRepository,
   search: createSearchRepository,

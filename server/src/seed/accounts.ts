@@ -13,6 +13,53 @@ export const DEMO_USER = {
   name: '演示用户 Demo',
 } as const;
 
+/**
+ * The demo restaurant's accounts (README): its owner and a staff member open the console (/merchant) for
+ * DEMO_RESTAURANT_ID, the restaurant the README's customer walk-through orders from.
+ */
+export const DEMO_RESTAURANT_ID = 9;
+export const DEMO_MERCHANTS = [
+  { email: 'owner@szeat.cn', phone: '13800138001', name: '演示店主 Owner', role: 'owner' },
+  { email: 'staff@szeat.cn', phone: '13800138002', name: '演示店员 Staff', role: 'staff' },
+] as const;
+export const DEMO_MERCHANT_PASSWORD = 'szeat-staff-8';
+/** argon2id of DEMO_MERCHANT_PASSWORD (default cost), one per account. */
+const DEMO_MERCHANT_HASHES = [
+  '$argon2id$v=19$m=19456,p=1,t=2$s18Lk9WGAiDvaELekUf1+A$ve5/cPVm7XdhAdQnNxfncu/vL0VW65LAcdaozCfb1Zs',
+  '$argon2id$v=19$m=19456,p=1,t=2$8phxF5CBg1xKRMaslq3ZsA$Mo1FrflWfAQXaIfTOKfqQpNSu7n48fEu7D0r9UB/Nrg',
+];
+
+/** The demo restaurant's owner and staff member, with their memberships (when the restaurant is seeded). */
+export async function seedMerchants(trx: Transaction<Database>): Promise<void> {
+  const restaurant = await trx
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', DEMO_RESTAURANT_ID)
+    .executeTakeFirst();
+  if (!restaurant) return;
+  for (const [i, m] of DEMO_MERCHANTS.entries()) {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        name: m.name,
+        nickname: m.name,
+        email: m.email,
+        phone: m.phone,
+        password_hash: DEMO_MERCHANT_HASHES[i]!,
+        language: 'cn',
+        default_address_id: null,
+        created_at: CREATED,
+        updated_at: CREATED,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('restaurant_members')
+      .values({ restaurant_id: restaurant.id, user_id: user.id, role: m.role, created_at: CREATED })
+      .execute();
+  }
+}
+
 /** argon2id of DEMO_USER.password with the default cost (precomputed: seeding stays fast). */
 const DEMO_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,p=1,t=2$LSOey2FnBpM+Y98YgFQFbQ$cit2m+3veFuirA6Zq5MCq5CWlJ9okvcr1epELTmJAtE';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { seedAccounts } from './accounts';
+import { seedAccounts, seedMerchants } from './accounts';
 import { articleSeed } from './articles';
 import { CATALOGUE_TABLES, seedCatalogue } from './catalogue';
 import { seedPlaces } from './places';
@@ -28,6 +28,7 @@ export async function seed(db: Db): Promise<void> {
     await seedPlaces(trx);
     await seedCatalogue(trx);
     await seedAccounts(trx);
+    await seedMerchants(trx);
     await rebuildRatingSummaries(trx);
     await cacheVersions(trx).bump('catalogue');
   });

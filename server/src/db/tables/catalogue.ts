@@ -35,6 +35,8 @@ export interface RestaurantsTable {
   /** Closed by the restaurant itself, whatever its hours say, until resume_at (null: until it reopens by hand). */
   closed: number;
   resume_at: number | null;
+  /** Busy mode: no new orders until this time (epoch ms); it ends by itself. */
+  busy_until: Generated<number | null>;
   created_at: number;
 }
 

@@ -62,6 +62,44 @@ export interface OrdersTable {
   first_order: Generated<number>;
   /** JSON: the quote's price lines after the goods (checkout/money.ts OrderPriceLine), as the order was placed. */
   price_lines: Generated<string>;
+  /** What the restaurant said on accepting: minutes to prepare, and when it is ready (epoch ms). */
+  prep_minutes: Generated<number | null>;
+  accepted_at: Generated<number | null>;
+  ready_at: Generated<number | null>;
+  /** Why the restaurant refused it (sold_out, too_busy, closing, other). */
+  reject_reason: Generated<string | null>;
+  /** The customer's "hurry up" reminders: how many, and the last one. */
+  hurry_count: Generated<number>;
+  hurry_at: Generated<number | null>;
+}
+
+/** The outbox: one row per order change, written in the change's transaction (live streams read and replay it). */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  restaurant_id: number;
+  user_id: number;
+  type: string;
+  /** JSON. */
+  payload: string;
+  at: number;
+}
+
+/** A one-time, short-lived ticket that opens one event stream for its user (EventSource sends no headers). */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A restaurant user: an ordinary account with a role in a restaurant (owner: everything; staff: orders, sold out). */
+export interface RestaurantMembersTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  user_id: number;
+  role: 'owner' | 'staff';
+  created_at: number;
 }
 
 export interface OrderLinesTable {
@@ -104,4 +142,7 @@ export interface OrdersTables {
   order_lines: OrderLinesTable;
   order_status_history: OrderStatusHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
+  order_events: OrderEventsTable;
+  event_tickets: EventTicketsTable;
+  restaurant_members: RestaurantMembersTable;
 }

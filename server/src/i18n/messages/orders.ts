@@ -147,4 +147,43 @@ export const orders = {
     en: 'Opening WeChat Pay…',
   },
   'voucher.welcome': { cn: '新人优惠券', en: 'Welcome voucher' },
+  'order.accept_first': {
+    cn: '订单 {id} 还在等待接单：请先接单或拒单',
+    en: 'Order {id} is waiting to be accepted: accept or reject it first',
+  },
+  'order.code_needed': {
+    cn: '自取订单 {id} 需核对取餐码后才能交付',
+    en: 'Collection order {id} is handed over only with its collection code',
+  },
+  'order.code_wrong': { cn: '取餐码不正确', en: 'Wrong collection code' },
+  'order.hurry_refused': {
+    cn: '现在还不能催单（预计出餐时间未到，或已催过）',
+    en: 'You cannot send a reminder now (the ready time has not passed, or you reminded recently)',
+  },
+  'problem.busy': {
+    cn: '餐厅现在太忙，暂停接单（{until} 恢复）',
+    en: 'The restaurant is too busy and takes no orders until {until}',
+  },
+  'merchant.forbidden': { cn: '你没有这家餐厅的这项权限', en: 'You have no such permission for this restaurant' },
+  'merchant.user_not_found': {
+    cn: '没有使用这个手机号或邮箱的账户：请对方先注册',
+    en: 'No account has this phone number or e-mail: ask them to register first',
+  },
+  'merchant.already_member': {
+    cn: '这个账户已是这家餐厅的成员',
+    en: 'This account is already a member of this restaurant',
+  },
+  'merchant.not_member': { cn: '这个账户不是这家餐厅的成员', en: 'This account is not a member of this restaurant' },
+  'merchant.last_owner': {
+    cn: '不能移除餐厅的最后一位店主',
+    en: "The restaurant's last owner cannot be removed",
+  },
+  'merchant.not_found': { cn: '餐厅不存在', en: 'Restaurant not found' },
+  'merchant.option_not_found': { cn: '选项不存在（编号 {id}）', en: 'Option {id} was not found at this restaurant' },
+  'merchant.dish_or_option': { cn: '请指定一个菜品或一个选项', en: 'Name one dish or one option' },
+  'merchant.no_next_opening': { cn: '没有下一个营业时间', en: 'The restaurant has no next opening time' },
+  'event.ticket_invalid': {
+    cn: '实时连接凭证无效或已过期，请重新连接',
+    en: 'The live connection ticket is invalid or expired: connect again',
+  },
 } as const;

@@ -123,6 +123,18 @@ const MERGE_STEPS = {
   /** The merged account's sessions and pending WeChat logins end (it no longer exists). */
   sessions: endRows('sessions'),
   oauth_states: endRows('oauth_states'),
+  /** The orders' events follow the orders; a pending stream ticket of the merged account ends. */
+  order_events: moveRows('order_events'),
+  event_tickets: endRows('event_tickets'),
+  /**
+   * Restaurant memberships move; where the surviving account is already a member of that restaurant, it keeps its
+   * own (a membership is a permission, not something the customer owns).
+   */
+  restaurant_members: async (db, from, to) => {
+    await sql`delete from restaurant_members where user_id = ${from}
+      and restaurant_id in (select restaurant_id from restaurant_members where user_id = ${to})`.execute(db);
+    await moveRows('restaurant_members')(db, from, to, 0, 0);
+  },
 } satisfies Record<string, MergeStep>;
 
 /** The tables with a `user_id` column that the account merge handles (checked against the schema by a test). */

@@ -10,6 +10,7 @@ import type {
 } from '../../../../types/api/accounts';
 import type { Integrations } from '../../integrations';
 import type { RequestContext } from './context';
+import type { AccountsRepository } from './repository';
 import { createAccountsCore, type AccountsDeps } from './core';
 import { createPasswordReset } from './password-reset';
 import { createWechatLogin } from './wechat-login';
@@ -67,6 +68,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     resetPasswordSms: (phone: string, ctx: RequestContext): Promise<ResetPwdSms> => reset.sendCode(phone, ctx),
     saveNewPassword: (body: SaveNewPwdBody, ctx: RequestContext) => reset.savePassword(body, ctx),
 
+    /** An account by its e-mail or mobile number (the merchants' invitations), or undefined. */
+    userByContact: (contact: string) => userByContact(deps.uow.repos.accounts, contact),
+
     /** The customer's openid in a WeChat app (mp: mini program, oa: official account), the newest; null when none. */
     async openidOf(userId: number, app: 'mp' | 'oa'): Promise<string | null> {
       const mine = (await deps.uow.repos.accounts.identitiesOf(userId)).filter((i) => i.app === app);
@@ -76,3 +80,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** An account by its e-mail (any case) or mobile number, with its contact; undefined when none. */
+export async function userByContact(
+  repo: Pick<AccountsRepository, 'userByEmail' | 'userByPhone'>,
+  contact: string,
+): Promise<{ id: number; name: string; email: string | null; phone: string | null } | undefined> {
+  const value = contact.trim();
+  const user = value.includes('@') ? await repo.userByEmail(value.toLowerCase()) : await repo.userByPhone(value);
+  return user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : undefined;
+}

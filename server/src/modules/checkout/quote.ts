@@ -113,6 +113,10 @@ export function quote(input: QuoteInput): QuoteResult {
   }
   const goods = goodsOf(lines);
   if (!terms.modes.includes(body.mode)) add('mode_unavailable');
+  // Busy mode: no new orders until its time, which ends it by itself.
+  if (terms.busy_until !== null && terms.busy_until > at) {
+    add('busy', { until: new Date(terms.busy_until + 8 * 3600_000).toISOString().slice(11, 16) });
+  }
 
   const delivery = body.mode === 'delivery';
   const collectionTimes = delivery ? [] : collectionSlots(at, terms.hours, terms.closure, terms.prep_minutes);

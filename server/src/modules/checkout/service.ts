@@ -22,6 +22,7 @@ function orderPriceLines(lines: PriceLine[], voucher: VoucherRow | null) {
     return { ...cn, name_cn: cn.name, name_en: shownLine(l, 'en', voucher).name };
   });
 }
+import { addOrderEvent } from '../orders/service';
 
 export interface CheckoutDeps {
   uow: AppUnitOfWork;
@@ -167,6 +168,8 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
             if (moved.status !== 'applied') throw failed('wallet.insufficient');
           }
           await tx.checkout.addHistory({ order_id: orderId, from_status: null, status, actor: 'customer', at });
+          const event = { id: orderId, restaurant_id: body.restaurant_id, user_id: userId };
+          await addOrderEvent(tx, event, 'order.placed', at, { from: null, status, actor: 'customer' });
           const ids = input.lines.map((e) => e.out.cart_id);
           if ((await cart.removeOrdered(tx, userId, ids)) !== ids.length) throw conflict('checkout.cart_changed');
           const result: SubmitOrderResult = {

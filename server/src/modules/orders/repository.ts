@@ -2,6 +2,8 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import type { Executor } from '../../db/unit-of-work';
 
+import type { NewOrderEvent, OrderMoveColumns } from './rows';
+
 export type OrderRow = Selectable<OrdersTable>;
 
 /**
@@ -83,15 +85,85 @@ export function createOrdersRepository(db: Executor) {
      * The status moves from `from` to `to` only if it still is `from` (the row count decides between racing moves).
      * `paidAt` also records the payment in the same statement.
      */
-    async moveStatus(orderId: number, from: number, to: number, at: number, paidAt?: number): Promise<boolean> {
+    async moveStatus(
+      orderId: number,
+      from: number,
+      to: number,
+      at: number,
+      paidAt?: number,
+      also: OrderMoveColumns = {},
+    ): Promise<boolean> {
+      let q = db
+        .updateTable('orders')
+        .set({ status: to, updated_at: at, ...(paidAt !== undefined ? { paid_at: paidAt } : {}), ...also.set })
+        .where('id', '=', orderId)
+        .where('status', '=', from);
+      if (also.collectionCode !== undefined) q = q.where('collection_code', '=', also.collectionCode);
+      const res = await q.executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The newest outbox row's id (0 when none). */
+    maxEventId: () =>
+      db
+        .selectFrom('order_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+        .then((r) => Number(r?.id ?? 0)),
+
+    /** One outbox row (the change's event), in the change's transaction; answers its id. */
+    async addEvent(row: NewOrderEvent): Promise<number> {
+      const r = await db.insertInto('order_events').values(row).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+
+    /**
+     * A customer's "hurry up": counted only while under `max` and at least `gapMs` after the last one, in one
+     * conditional statement (parallel taps count once per gap).
+     */
+    async hurry(orderId: number, userId: number, statuses: readonly number[], at: number, max: number, gapMs: number) {
       const res = await db
         .updateTable('orders')
-        .set({ status: to, updated_at: at, ...(paidAt !== undefined ? { paid_at: paidAt } : {}) })
+        .set((eb) => ({ hurry_count: eb('hurry_count', '+', 1), hurry_at: at }))
         .where('id', '=', orderId)
-        .where('status', '=', from)
+        .where('user_id', '=', userId)
+        .where('status', 'in', statuses)
+        .where('hurry_count', '<', max)
+        .where((eb) => eb.or([eb('hurry_at', 'is', null), eb('hurry_at', '<=', at - gapMs)]))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
+
+    /** A restaurant's orders placed in [from, to) (and any still in `openStatuses`), newest first (the console). */
+    ofRestaurant: (restaurantId: number, from: number, to: number, openStatuses: readonly number[] = []) =>
+      db
+        .selectFrom('orders')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where((eb) => {
+          const placed = eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]);
+          return openStatuses.length > 0 ? eb.or([placed, eb('status', 'in', openStatuses)]) : placed;
+        })
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute(),
+
+    /** Orders of a restaurant still waiting for it (status `status`) placed before `before` (the accept timeout). */
+    waitingBefore: (status: number, before: number, limit = 100) =>
+      db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', status)
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+
+    linesOf: (orderIds: number[]) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
 
     async addHistory(row: { order_id: number; from_status: number | null; status: number; actor: string; at: number }) {
       await db.insertInto('order_status_history').values(row).execute();

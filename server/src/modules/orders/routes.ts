@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/api/common';
 import { ReorderBody, ReorderResult } from '../../../../types/api/cart';
 import { CancelOrderBody, Order, OrderInfoQuery, OrderList, OrderListQuery } from '../../../../types/api/orders';
-import { invalidField } from '../../errors';
+import { failed, invalidField } from '../../errors';
 import { requireUser, userIdOf } from '../../plugins/app/auth';
 import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
@@ -52,7 +52,8 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       ...secured,
       schema: {
         ...meta,
-        summary: 'The customer cancels an order not paid yet (can_cancel); answers the order as it is now',
+        summary:
+          'The customer cancels an order until the restaurant accepts it (can_cancel); answers the order as it is now',
         body: CancelOrderBody,
         response: { 200: Envelope(Order), ...errors },
       },
@@ -73,5 +74,22 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       },
     },
     async (req) => ok(req, await service.reorder(userIdOf(req), req.body.order_id, req.lang)),
+  );
+
+  app.post(
+    '/hurryup',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: '"Hurry up": a reminder to the restaurant once the ready time has passed (limited)',
+        body: CancelOrderBody,
+        response: { 200: Envelope(Order), ...errors },
+      },
+    },
+    async (req) => {
+      if (!(await service.hurry(userIdOf(req), req.body.order_id))) throw failed('order.hurry_refused');
+      return ok(req, await service.info(userIdOf(req), req.body.order_id, req.lang));
+    },
   );
 };

@@ -17,11 +17,13 @@ import type { CartService } from '../cart/service';
 import type { Refunds, SentRefund } from '../payments/refunds';
 import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
-import type { OrderRow } from './rows';
+import type { OrderMoveColumns, OrderRow } from './rows';
 
 export type OrdersTx = Transactional<Repositories>;
 /** Who moved an order: recorded in its status history. */
 export type OrderActor = 'customer' | 'payment' | 'merchant' | 'operator' | 'system' | 'demo';
+/** What an outbox row says happened: placed, moved (status), or the customer's reminder. */
+export type OrderEventType = 'order.placed' | 'order.status' | 'order.hurry';
 
 const S = OrderStatus;
 
@@ -37,12 +39,13 @@ export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
 export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => isOnlinePayment(order.payment_method);
 
 /**
- * The customer may cancel an order nothing was paid for yet: an online order still awaiting its payment, or a
- * pay-on-delivery order the restaurant has not accepted yet. Once money was taken (online, balance) or the kitchen
- * has it, cancelling is the restaurant's or customer service's decision (refund).
+ * The customer may cancel an order until the restaurant accepts it (issue 18): an online order still awaiting its
+ * payment, or any order waiting for the restaurant, paid or not (money and voucher go back at once, in the cancel's
+ * transaction; an online payment is refunded right after). Once accepted, the kitchen has it: cancelling is the
+ * restaurant's or customer service's decision.
  */
 export const customerMayCancel = (o: Pick<OrderRow, 'status' | 'payment_method'>) =>
-  o.status === S.Submitted || (o.status === S.AwaitingMerchant && o.payment_method === 'cod');
+  o.status === S.Submitted || o.status === S.AwaitingMerchant;
 
 /**
  * Why an order ended, from the history row that cancelled (or, without one, refunded) it: the unpaid-order sweep
@@ -72,14 +75,49 @@ export async function transition(
   from: number,
   to: number,
   actor: OrderActor,
-  options: { at: number; paidAt?: number; mode?: 'delivery' | 'collection' },
+  options: {
+    at: number;
+    paidAt?: number;
+    mode?: 'delivery' | 'collection';
+    /** The order's row as read in this transaction (saves reading it again for the event). */
+    order?: Pick<OrderRow, 'mode' | 'restaurant_id' | 'user_id'>;
+    /** Columns set in the same statement, a collection code it must match. */
+    also?: OrderMoveColumns;
+    /** Said in the event besides the move (a rejection's reason, the ready time). */
+    detail?: Record<string, unknown>;
+  },
 ): Promise<boolean> {
-  const mode = options.mode ?? (await tx.orders.byId(orderId))?.mode;
-  if (!mode) throw notFound('order.not_found', { id: orderId });
+  const row = options.order ?? (await tx.orders.byId(orderId));
+  if (!row) throw notFound('order.not_found', { id: orderId });
+  const mode = options.mode ?? row.mode;
   if (!canMove(mode, from, to)) throw failed('order.move_refused', { id: orderId, from, to });
-  if (!(await tx.orders.moveStatus(orderId, from, to, options.at, options.paidAt))) return false;
+  if (!(await tx.orders.moveStatus(orderId, from, to, options.at, options.paidAt, options.also))) return false;
   await tx.orders.addHistory({ order_id: orderId, from_status: from, status: to, actor, at: options.at });
+  await addOrderEvent(tx, { id: orderId, ...row }, 'order.status', options.at, {
+    from,
+    status: to,
+    actor,
+    ...options.detail,
+  });
   return true;
+}
+
+/** The outbox row of an order change, in the change's transaction (DESIGN §4a: it exists exactly when the change does). */
+export function addOrderEvent(
+  tx: OrdersTx,
+  order: Pick<OrderRow, 'id' | 'restaurant_id' | 'user_id'>,
+  type: OrderEventType,
+  at: number,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  return tx.orders.addEvent({
+    order_id: order.id,
+    restaurant_id: order.restaurant_id,
+    user_id: order.user_id,
+    type,
+    payload: JSON.stringify(payload),
+    at,
+  });
 }
 
 /** What a cancel, refund or advance did. */
@@ -98,7 +136,25 @@ export interface MoveOptions {
   actor: OrderActor;
   /** Only if the order is (still) in this status, e.g. the unpaid-order sweep cancels only status 0. */
   expect?: number;
+  /** Only if the order is (still) in one of these statuses (a customer cancels before the restaurant accepts). */
+  expectIn?: readonly number[];
+  /** Only the customer's own order (another's is as absent as a missing one). */
+  userId?: number;
+  /** Columns the first move sets, and what its event says (a rejection's reason). */
+  also?: OrderMoveColumns;
+  detail?: Record<string, unknown>;
 }
+
+/** Why a restaurant refused an order; `timeout` when nobody accepted it in time. */
+export const REJECT_REASONS = ['sold_out', 'too_busy', 'closing', 'other'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number] | 'timeout';
+
+/** Statuses an order waits in for its restaurant, and those after acceptance until the food is out. */
+const ACCEPTED_OPEN: readonly number[] = [S.ConfirmedByRestaurant, S.BeingPrepared, S.DriverAssigned, S.DriverOnTheWay];
+
+/** The customer's reminders: at most this many, this far apart. */
+export const HURRY_MAX = 3;
+export const HURRY_GAP_MS = 5 * 60_000;
 
 export interface OrdersDeps {
   uow: AppUnitOfWork;
@@ -112,6 +168,9 @@ export interface OrdersDeps {
   /** Puts a past order's lines back into the cart (order again). */
   cart: Pick<CartService, 'refill'>;
 }
+
+const refused = (order: Pick<OrderRow, 'id' | 'status'>) =>
+  failed('order.changed', { id: order.id, status: order.status });
 
 /**
  * The customer's orders (orderlist, orderinfo) and the moves the operator tool, the job runner and later the
@@ -177,18 +236,27 @@ export function createOrdersService(deps: OrdersDeps) {
     const at = now();
     const done = await uow.transaction(async (tx) => {
       const order = await tx.orders.byId(orderId);
-      if (!order) throw notFound('order.not_found', { id: orderId });
+      if (!order || (opts.userId !== undefined && order.user_id !== opts.userId)) {
+        throw notFound('order.not_found', { id: orderId });
+      }
       const from = order.status;
-      if (opts.expect !== undefined && from !== opts.expect) {
-        throw failed('order.changed', { id: orderId, status: from });
-      }
-      if (!(await transition(tx, orderId, from, to, opts.actor, { at, mode: order.mode }))) {
-        throw failed('order.changed', { id: orderId, status: from });
-      }
+      if (opts.expect !== undefined && from !== opts.expect) throw refused(order);
+      if (opts.expectIn !== undefined && !opts.expectIn.includes(from)) throw refused(order);
+      const move = {
+        at,
+        order,
+        ...(opts.also ? { also: opts.also } : {}),
+        ...(opts.detail ? { detail: opts.detail } : {}),
+      };
+      if (!(await transition(tx, orderId, from, to, opts.actor, move))) throw refused(order);
       let status: number = to;
       // A cancelled order that was paid online goes on to Refunded: its money goes back now.
       if (to === S.Cancelled && isOnline(order) && order.paid_at !== null) {
-        await transition(tx, orderId, S.Cancelled, S.Refunded, opts.actor, { at, mode: order.mode });
+        await transition(tx, orderId, S.Cancelled, S.Refunded, opts.actor, {
+          at,
+          order,
+          ...(opts.detail ? { detail: opts.detail } : {}),
+        });
         status = S.Refunded;
       }
       return { from, status, ...(await giveBack(tx, order, at)) };
@@ -255,6 +323,15 @@ export function createOrdersService(deps: OrdersDeps) {
       end_reason: endReasonOf(history),
       pay_before: payBefore(o),
       updated_at: Number(o.updated_at),
+      prep_minutes: o.prep_minutes,
+      ready_at: o.ready_at === null ? null : Number(o.ready_at),
+      reject_reason: o.reject_reason,
+      can_hurry:
+        o.ready_at !== null &&
+        Number(o.ready_at) <= now() &&
+        ACCEPTED_OPEN.includes(o.status) &&
+        o.hurry_count < HURRY_MAX &&
+        (o.hurry_at === null || Number(o.hurry_at) <= now() - HURRY_GAP_MS),
     };
   }
 
@@ -268,7 +345,7 @@ export function createOrdersService(deps: OrdersDeps) {
     info,
 
     /**
-     * The customer cancels their own order while nothing is paid (customerMayCancel): one conditional move from
+     * The customer cancels their own order until the restaurant accepts it (customerMayCancel): one conditional move from
      * the status it was seen in, the voucher (and any wallet debit) given back in the same transaction. Of racing
      * cancels (or a cancel racing the payment or the restaurant) one move wins; the others are refused with
      * order.not_cancellable and change nothing. Answers the order as it is now.
@@ -334,7 +411,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === S.Submitted) throw failed('order.awaiting_payment', { id: orderId });
         const next = nextStatus(order.mode, order.status);
         if (next === null) throw failed('order.no_next', { id: orderId, status: order.status });
-        if (!(await transition(tx, orderId, order.status, next, opts.actor, { at, mode: order.mode }))) {
+        if (!(await transition(tx, orderId, order.status, next, opts.actor, { at, order }))) {
           throw failed('order.changed', { id: orderId, status: order.status });
         }
         return order.status;
@@ -379,8 +456,138 @@ export function createOrdersService(deps: OrdersDeps) {
      * An unpaid online order is paid (Submitted -> AwaitingMerchant with its payment time), inside the caller's
      * transaction; false when it was no longer unpaid (a racing move won).
      */
-    markPaid: (tx: OrdersTx, order: Pick<OrderRow, 'id' | 'mode'>, at: number, paidAt: number) =>
-      transition(tx, order.id, S.Submitted, S.AwaitingMerchant, 'payment', { at, paidAt, mode: order.mode }),
+    markPaid: (
+      tx: OrdersTx,
+      order: Pick<OrderRow, 'id' | 'mode' | 'restaurant_id' | 'user_id'>,
+      at: number,
+      paidAt: number,
+    ) => transition(tx, order.id, S.Submitted, S.AwaitingMerchant, 'payment', { at, paidAt, order }),
+
+    /**
+     * The restaurant accepts a waiting order with a preparation time: AwaitingMerchant -> Confirmed in one
+     * conditional statement that also records the time and the ready estimate the customer sees. A racing reject,
+     * cancel or accept that won leaves it refused (order.changed).
+     */
+    async accept(orderId: number, prepMinutes: number, actor: OrderActor = 'merchant'): Promise<OrderRow> {
+      const at = now();
+      await uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order) throw notFound('order.not_found', { id: orderId });
+        if (order.status === S.Submitted) throw failed('order.awaiting_payment', { id: orderId });
+        if (order.status !== S.AwaitingMerchant) throw refused(order);
+        const readyAt = at + prepMinutes * 60_000;
+        const moved = await transition(tx, orderId, S.AwaitingMerchant, S.ConfirmedByRestaurant, actor, {
+          at,
+          order,
+          also: { set: { prep_minutes: prepMinutes, accepted_at: at, ready_at: readyAt } },
+          detail: { prep_minutes: prepMinutes, ready_at: readyAt },
+        });
+        if (!moved) throw refused(order);
+      });
+      return load(orderId);
+    },
+
+    /** The restaurant refuses a waiting order with a reason: cancelled, voucher, wallet and online payment back at once. */
+    reject: (orderId: number, reason: RejectReason, actor: OrderActor = 'merchant') =>
+      endOrder(orderId, S.Cancelled, {
+        actor,
+        expect: S.AwaitingMerchant,
+        also: { set: { reject_reason: reason } },
+        detail: { reason },
+      }),
+
+    /**
+     * The restaurant moves an accepted order one step along its path (preparing, handed over, delivered). A waiting
+     * order is accepted (accept), not moved; a collection order is handed over only with its code (collect).
+     */
+    async move(orderId: number, expectFrom: number | undefined, actor: OrderActor = 'merchant'): Promise<OrderMove> {
+      const at = now();
+      const from = await uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order) throw notFound('order.not_found', { id: orderId });
+        if (expectFrom !== undefined && order.status !== expectFrom) throw refused(order);
+        if (order.status === S.Submitted) throw failed('order.awaiting_payment', { id: orderId });
+        if (order.status === S.AwaitingMerchant) throw failed('order.accept_first', { id: orderId });
+        const next = nextStatus(order.mode, order.status);
+        if (next === null) throw failed('order.no_next', { id: orderId, status: order.status });
+        if (order.mode === 'collection' && next === S.Completed) throw failed('order.code_needed', { id: orderId });
+        if (!(await transition(tx, orderId, order.status, next, actor, { at, order }))) throw refused(order);
+        return order.status;
+      });
+      const after = await load(orderId);
+      return {
+        order_id: orderId,
+        from,
+        status: after.status,
+        wallet_returned_fen: 0,
+        voucher_returned: false,
+        provider_refund: null,
+      };
+    },
+
+    /**
+     * A collection order handed over against the code the customer shows: BeingPrepared -> Completed only if the
+     * code matches, in the same conditional statement. A wrong code changes nothing (order.code_wrong).
+     */
+    async collect(orderId: number, code: string, actor: OrderActor = 'merchant'): Promise<OrderMove> {
+      const at = now();
+      await uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order) throw notFound('order.not_found', { id: orderId });
+        if (order.mode !== 'collection' || order.status !== S.BeingPrepared) throw refused(order);
+        const moved = await transition(tx, orderId, S.BeingPrepared, S.Completed, actor, {
+          at,
+          order,
+          also: { collectionCode: code.trim() },
+        });
+        if (!moved) {
+          const again = await tx.orders.byId(orderId);
+          if (again?.status === S.BeingPrepared) throw failed('order.code_wrong', { id: orderId });
+          throw refused(again ?? order);
+        }
+      });
+      const after = await load(orderId);
+      return {
+        order_id: orderId,
+        from: S.BeingPrepared,
+        status: after.status,
+        wallet_returned_fen: 0,
+        voucher_returned: false,
+        provider_refund: null,
+      };
+    },
+
+    /**
+     * The customer's "hurry up" once the ready time has passed, at most HURRY_MAX times, HURRY_GAP_MS apart (one
+     * conditional statement counts it); the restaurant receives it as an event. False when not allowed now.
+     */
+    async hurry(userId: number, orderId: number): Promise<boolean> {
+      const at = now();
+      return uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order || order.user_id !== userId) throw notFound('order.not_found', { id: orderId });
+        if (order.ready_at === null || Number(order.ready_at) > at) return false;
+        if (!(await tx.orders.hurry(orderId, userId, ACCEPTED_OPEN, at, HURRY_MAX, HURRY_GAP_MS))) return false;
+        await addOrderEvent(tx, order, 'order.hurry', at, { status: order.status, count: order.hurry_count + 1 });
+        return true;
+      });
+    },
+
+    /** An order's lines. */
+    lines: (orderId: number) => repos.orders.lines(orderId),
+
+    /** The newest order event's id (a board read with it, then a stream from it, misses nothing). */
+    lastEventId: () => repos.orders.maxEventId(),
+
+    /** A restaurant's orders placed in [from, to), with their lines (the console's board). */
+    async ofRestaurant(restaurantId: number, from: number, to: number, openStatuses: readonly number[] = []) {
+      const rows = await repos.orders.ofRestaurant(restaurantId, from, to, openStatuses);
+      const lines = await repos.orders.linesOf(rows.map((r) => r.id));
+      return rows.map((o) => ({ order: o, lines: lines.filter((l) => l.order_id === o.id) }));
+    },
+
+    /** Orders paid (or pay later) and still waiting for their restaurant since before `before` (the accept timeout). */
+    unacceptedBefore: (before: number, limit?: number) => repos.orders.waitingBefore(S.AwaitingMerchant, before, limit),
   };
 }
 

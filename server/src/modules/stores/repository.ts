@@ -19,6 +19,64 @@ export function createStoresRepository(db: Kysely<Database>) {
       ]);
 
   return {
+    /** A dish of this restaurant sold out (1) or back (0); false when the restaurant has no such dish. */
+    async setDishSoldOut(restaurantId: number, dishId: number, soldOut: 0 | 1): Promise<boolean> {
+      const res = await db
+        .updateTable('menu_items')
+        .set({ sold_out: soldOut })
+        .where('id', '=', dishId)
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** An option of one of this restaurant's dishes sold out or back; false when it has no such option. */
+    async setOptionSoldOut(restaurantId: number, optionId: number, soldOut: 0 | 1): Promise<boolean> {
+      const res = await db
+        .updateTable('menu_options')
+        .set({ sold_out: soldOut })
+        .where('id', '=', optionId)
+        .where('group_id', 'in', (eb) =>
+          eb
+            .selectFrom('option_groups')
+            .innerJoin('menu_items', 'menu_items.id', 'option_groups.item_id')
+            .select('option_groups.id')
+            .where('menu_items.restaurant_id', '=', restaurantId),
+        )
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Busy mode until `until` (epoch ms), or off (null). */
+    async setBusyUntil(restaurantId: number, until: number | null): Promise<boolean> {
+      const res = await db
+        .updateTable('restaurants')
+        .set({ busy_until: until })
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Closed by the restaurant (until resume_at, or until reopened by hand), or reopened. */
+    async setClosure(restaurantId: number, closed: 0 | 1, resumeAt: number | null): Promise<boolean> {
+      const res = await db
+        .updateTable('restaurants')
+        .set({ closed, resume_at: closed ? resumeAt : null })
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Restaurants' names by id (the console's list of a user's restaurants). */
+    namesOf: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('restaurants')
+            .select(['id', 'name_cn', 'name_en', 'prep_minutes', 'busy_until', 'closed', 'resume_at', 'lat', 'lng'])
+            .where('id', 'in', ids)
+            .execute(),
+
     /** Restaurants located inside a box (candidates for "delivers here"). */
     inBox(box: Box) {
       return restaurants()

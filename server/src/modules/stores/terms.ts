@@ -40,6 +40,8 @@ export interface RestaurantTerms {
   payment_methods: PaymentMethod[];
   hours: HoursWindow[];
   closure: ManualClosure;
+  /** Busy mode: no new orders until then (epoch ms); null when not busy. */
+  busy_until: number | null;
 }
 
 type TermsRow = PaymentFlags & {
@@ -58,6 +60,7 @@ type TermsRow = PaymentFlags & {
   collection: number;
   closed: number;
   resume_at: number | null;
+  busy_until?: number | null;
 };
 
 /** A restaurant's row and opening hours as terms (numbers as numbers: PostgreSQL may answer bigint as text). */
@@ -81,5 +84,6 @@ export function termsOf(row: TermsRow, hours: HoursWindow[]): RestaurantTerms {
     payment_methods: acceptedPaymentMethods(row),
     hours,
     closure: { closed: row.closed, resume_at: row.resume_at === null ? null : Number(row.resume_at) },
+    busy_until: row.busy_until === null || row.busy_until === undefined ? null : Number(row.busy_until),
   };
 }
