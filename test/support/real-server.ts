@@ -25,7 +25,14 @@ export interface RealServer {
 }
 
 /** siteDir: the built H5 site to serve (relative to the repository), or none for an API-only server. */
-export async function startRealServer({ siteDir }: { siteDir?: string } = {}): Promise<RealServer> {
+export async function startRealServer({
+  siteDir,
+  integrations: given,
+}: {
+  siteDir?: string;
+  /** Integrations instead of the configuration's sandboxes (payment providers aimed at the stand-ins). */
+  integrations?: Partial<Integrations>;
+} = {}): Promise<RealServer> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-server-'));
   // The process environment is ignored on purpose: a developer's DATABASE_URL or PORT must not leak into the tests.
   const config = loadConfig(
@@ -50,7 +57,7 @@ export async function startRealServer({ siteDir }: { siteDir?: string } = {}): P
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db);
-    const integrations = createIntegrations(config, { db });
+    const integrations = { ...createIntegrations(config, { db }), ...given };
     const app = await buildApp({ config, db, integrations });
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();

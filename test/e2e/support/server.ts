@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fromRoot } from '../../../server/src/config';
+import type { Integrations } from '../../../server/src/integrations';
 import { startRealServer, type RealServer } from '../../support/real-server';
 
 export type TestServer = RealServer;
@@ -22,7 +23,7 @@ export function assertSiteBuilt(siteDir = SITE_DIR): void {
   }
 }
 
-export async function startServer(): Promise<TestServer> {
+export async function startServer(integrations?: Partial<Integrations>): Promise<TestServer> {
   assertSiteBuilt();
-  return startRealServer({ siteDir: SITE_DIR });
+  return startRealServer({ siteDir: SITE_DIR, ...(integrations ? { integrations } : {}) });
 }

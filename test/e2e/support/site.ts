@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import cnMessages from '../../../src/i18n/cn.json';
+import type { Integrations } from '../../../server/src/integrations';
 import { ErrorCode } from '../../../types/errors';
 import enMessages from '../../../src/i18n/en.json';
 import { launchBrowser, newContext } from './browser';
@@ -49,6 +50,8 @@ export interface SiteOptions {
    * its cache would hide from the other files what the server answers.
    */
   serviceWorkers?: boolean;
+  /** Integrations for the server instead of its sandboxes, made before it starts (payment stand-ins). */
+  integrations?: () => Promise<Partial<Integrations>>;
 }
 
 export function useSite(options: SiteOptions = {}): Site {
@@ -61,7 +64,7 @@ export function useSite(options: SiteOptions = {}): Site {
   };
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.integrations ? await options.integrations() : undefined);
     if (!options.popups) await server.db.kysely.updateTable('popups').set({ ends_at: 0 }).execute();
     browser = await launchBrowser();
   }, 120_000);
