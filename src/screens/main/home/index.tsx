@@ -137,7 +137,7 @@ function HomePage() {
 
         <NewStores />
 
-        <View className='home__section'>
+        <View className='home__section home__news'>
           <Text className='home__section-title'>{t('home.news')}</Text>
           {news.status === 'loading' && <Loading />}
           {news.status === 'error' && <ErrorState message={ui.errorMessage(news.error)} onRetry={reloadNews} />}
