@@ -144,14 +144,13 @@ for (const lang of ['cn', 'en'] as const) {
       }
       expect(await textOf(shown(page, '.menu-choice__price'))).toBe(formatPrice(expected));
       expect(await shown(page, '.menu-choice__group--missing').count()).toBe(0);
-      // A sold-out option is disabled.
+      // A sold-out option is disabled (the seed sells this dish's cheese out: the check never passes without one).
       const soldOut = noodles.option_groups.flatMap((g) => g.options).find((o) => o.sold_out);
-      if (soldOut) {
-        expect(await option(page, soldOut.name).getAttribute('aria-disabled')).toBe('true');
-        // aria-disabled: a real click would wait for it to be enabled; a forced one shows nothing happens.
-        await option(page, soldOut.name).click({ force: true });
-        expect(await option(page, soldOut.name).getAttribute('aria-checked')).toBe('false');
-      }
+      expect(soldOut).toBeDefined();
+      expect(await option(page, soldOut!.name).getAttribute('aria-disabled')).toBe('true');
+      // aria-disabled: a real click would wait for it to be enabled; a forced one shows nothing happens.
+      await option(page, soldOut!.name).click({ force: true });
+      expect(await option(page, soldOut!.name).getAttribute('aria-checked')).toBe('false');
       await shown(page, '.menu-choice__close').click();
       await layer(page).waitFor({ state: 'detached' });
 

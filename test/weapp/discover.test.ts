@@ -7,43 +7,28 @@ import type { PagedData } from '../../types/api/common';
 import type { Building } from '../../types/api/places';
 import type { Menu, StoreInfo, StoreSummary } from '../../types/api/stores';
 import cn from '../../src/i18n/cn.json';
-import { assertBuilt } from './dist';
-import { type DataNode, dataTexts, hasClass, type PageHandle, WeappHarness } from './harness';
-import { startApiServer, type ApiServer } from './support/api-server';
+import { type DataNode, dataTexts, hasClass, type PageHandle } from './harness';
 import { vnodeText } from './wxml';
+import { useWeappHarness } from './support/use-harness';
+
+const w = useWeappHarness();
+let dongmen: Building;
 
 const fill = (template: string, params: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 
-let api: ApiServer;
-let h: WeappHarness;
-let dongmen: Building;
-
 async function get<T>(path: string): Promise<T> {
-  const res = await fetch(`${api.url}/api/szeat/${path}`, { headers: { 'Accept-Language': 'cn' } });
+  const res = await fetch(`${w.api.url}/api/szeat/${path}`, { headers: { 'Accept-Language': 'cn' } });
   const body = (await res.json()) as { code: number; data: T };
   if (body.code !== 1000) throw new Error(`${path}: ${body.code}`);
   return body.data;
 }
 
 beforeAll(async () => {
-  assertBuilt();
-  api = await startApiServer();
   dongmen = (await get<Building[]>('buildinglist?keyword=%E4%B8%9C%E9%97%A8%E6%AD%A5%E8%A1%8C%E8%A1%97'))[0]!;
-  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000 });
-  await h.launch();
-}, 60_000);
-
-afterAll(async () => {
-  h?.dispose();
-  await api?.close();
 });
 
-afterEach(() => {
-  expect(h?.takeProblems() ?? []).toEqual([]);
-});
-
-const requestsTo = (endpoint: string, since = 0) => h.requests.slice(since).filter((r) => r.endpoint === endpoint);
+const requestsTo = (endpoint: string, since = 0) => w.h.requests.slice(since).filter((r) => r.endpoint === endpoint);
 const withText = (page: PageHandle, cls: string, text: string): DataNode => {
   const node = page.byClass(cls).find((n) => dataTexts(n).includes(text));
   if (!node) throw new Error(`no .${cls} showing "${text}" in ${page.route}`);
@@ -53,8 +38,8 @@ const textOf = (page: PageHandle, cls: string) => page.byClass(cls).map((n) => d
 
 describe('discover in the mini program, against the seeded server', () => {
   test('home without an address: the prompt, the IP city for the map, and a tap on the map chooses the nearest address', async () => {
-    const before = h.requests.length;
-    const home = await h.openPage('screens/main/home/index');
+    const before = w.h.requests.length;
+    const home = await w.h.openPage('screens/main/home/index');
     expect(home.texts()).toEqual(
       expect.arrayContaining([cn.home.title, cn.home.prompt, cn.location.use_mine, cn.home.news]),
     );
@@ -75,31 +60,31 @@ describe('discover in the mini program, against the seeded server', () => {
     );
     expect(textOf(home, 'store-card__name')).toEqual(nearby.list.map((s) => s.name));
     expect(vnodeText(home.render())).toContain(nearby.list[0]!.name);
-    expect(h.storage.get('location')).toMatchObject({ name: dongmen.name, source: 'map' });
+    expect(w.h.storage.get('location')).toMatchObject({ name: dongmen.name, source: 'map' });
   });
 
   test('"use my location" asks WeChat for GCJ-02 and names the position after its nearest address', async () => {
-    const home = h.stack[h.stack.length - 1]!;
-    const before = h.requests.length;
+    const home = w.h.stack[w.h.stack.length - 1]!;
+    const before = w.h.requests.length;
     await home.tap(home.byClass('home__locate')[0]!);
-    expect(h.callsTo('getLocation').map(([o]) => (o as { type?: string }).type)).toEqual(['gcj02']);
+    expect(w.h.callsTo('getLocation').map(([o]) => (o as { type?: string }).type)).toEqual(['gcj02']);
     expect(requestsTo('closestaddr', before)).toHaveLength(1);
     expect(textOf(home, 'home__address-name')).toEqual([dongmen.name]);
-    expect(h.storage.get('location')).toMatchObject({ source: 'device' });
+    expect(w.h.storage.get('location')).toMatchObject({ source: 'device' });
   });
 
   test('a nearby restaurant opens restaurant_detail in the discover sub-package', async () => {
-    const home = h.stack[h.stack.length - 1]!;
+    const home = w.h.stack[w.h.stack.length - 1]!;
     const first = home.byClass('store-card')[0]!;
     await home.tap(first);
-    const urls = h.callsTo('navigateTo').map(([o]) => String((o as { url?: string }).url));
+    const urls = w.h.callsTo('navigateTo').map(([o]) => String((o as { url?: string }).url));
     expect(urls.at(-1)).toMatch(/^\/screens\/discover\/restaurant-detail\/index\?id=\d+$/);
-    expect(h.navigationFailures).toEqual([]);
+    expect(w.h.navigationFailures).toEqual([]);
   });
 
   test('restaurant_list: the restaurants delivering to the saved address, cuisines, promotions, ads and sorts', async () => {
-    const before = h.requests.length;
-    const list = await h.openPage('screens/discover/restaurant-list/index');
+    const before = w.h.requests.length;
+    const list = await w.h.openPage('screens/discover/restaurant-list/index');
     const [call] = requestsTo('storelist', before);
     expect(call!.query).toMatchObject({ page: '1', page_size: '10', sort: 'distance' });
     const server = await get<PagedData<StoreSummary>>(
@@ -114,16 +99,16 @@ describe('discover in the mini program, against the seeded server', () => {
     expect(JSON.stringify(list.byClass('search-bar__input')[0])).toContain(cn.topbar.search_restaurants);
 
     // Best rated: asked again, sorted by the server.
-    const sortBefore = h.requests.length;
+    const sortBefore = w.h.requests.length;
     await list.tap(withText(list, 'restaurant-list__sort', cn.discover.sort_rating));
     expect(requestsTo('storelist', sortBefore)[0]!.query).toMatchObject({ sort: 'rating', page: '1' });
     expect(vnodeText(list.render())).toContain(server.list[0]!.name.slice(0, 2));
-    await h.closePage();
+    await w.h.closePage();
   });
 
   test('restaurant_detail: header, menu by category, sold-out dishes, and the choice layer refusing a missing compulsory group', async () => {
-    const before = h.requests.length;
-    const page = await h.openPage('screens/discover/restaurant-detail/index', { id: '9' });
+    const before = w.h.requests.length;
+    const page = await w.h.openPage('screens/discover/restaurant-detail/index', { id: '9' });
     const info = await get<StoreInfo>('storeinfo?id=9');
     const menu = await get<Menu>('menulist?restaurant_id=9');
     expect(requestsTo('storeinfo', before)[0]!.query).toMatchObject({ id: '9' });
@@ -143,17 +128,17 @@ describe('discover in the mini program, against the seeded server', () => {
       fill(cn.menu.required_notice, { groups: compulsory.join(cn.menu.list_separator) }),
     ]);
     expect(vnodeText(page.render())).toContain(compulsory[0]!);
-    await h.closePage();
+    await w.h.closePage();
   });
 
   test('restaurant_detail of a closed restaurant shows when it resumes', async () => {
-    const page = await h.openPage('screens/discover/restaurant-detail/index?id=15');
+    const page = await w.h.openPage('screens/discover/restaurant-detail/index?id=15');
     const info = await get<StoreInfo>('storeinfo?id=15');
     expect(info.is_open).toBe(false);
     const status = textOf(page, 'store-header__status')[0]!;
     expect(status.startsWith(cn.store.closed_manual)).toBe(true);
     expect(status).toContain('2030年1月1日 10:00');
     expect(page.texts()).toContain(cn.store.closed_notice_title);
-    await h.closePage();
+    await w.h.closePage();
   });
 });

@@ -6,9 +6,9 @@ import type { Article, ArticleSummary } from '../../types/api/articles';
 import type { PagedData } from '../../types/api/common';
 import { ErrorCode } from '../../types/errors';
 import cn from '../../src/i18n/cn.json';
-import { assertBuilt } from './dist';
 import { type FakeRequest, type FakeResponse, type PageHandle, WeappHarness } from './harness';
 import { vnodes, vnodeText } from './wxml';
+import { useWeappHarness } from './support/use-harness';
 
 /** defineConstants SZEAT_API_BASE of config/index.ts: TARO_APP_API_BASE at build time, else the local server. */
 const API_BASE = process.env.TARO_APP_API_BASE ?? 'http://127.0.0.1:3000';
@@ -66,34 +66,22 @@ function fakeApi(req: FakeRequest): FakeResponse {
   }
 }
 
-let h: WeappHarness;
+// After each test, everything a page did wrong shows up: thrown errors, App onError reports, console.error.
+const w = useWeappHarness({ handler: fakeApi, settleTimeoutMs: 5000 });
 
-beforeAll(async () => {
-  assertBuilt();
-  h = new WeappHarness({ handler: fakeApi });
-  await h.launch();
-});
-
-afterAll(() => h?.dispose());
-
-afterEach(() => {
-  // Everything a page did wrong shows up here: thrown errors, App onError reports, console.error.
-  expect(h?.takeProblems() ?? []).toEqual([]);
-});
-
-const requestsTo = (endpoint: string) => h.requests.filter((r) => r.endpoint === endpoint);
+const requestsTo = (endpoint: string) => w.h.requests.filter((r) => r.endpoint === endpoint);
 
 describe('the compiled mini program in a headless harness', () => {
   test('app.js launches: App() registered, onLaunch and onShow run', () => {
-    expect(h.appConfig).toBeDefined();
-    expect(typeof h.appConfig?.onLaunch).toBe('function');
-    expect(h.problems()).toEqual([]);
+    expect(w.h.appConfig).toBeDefined();
+    expect(typeof w.h.appConfig?.onLaunch).toBe('function');
+    expect(w.h.problems()).toEqual([]);
   });
 
   let home: PageHandle;
 
   test('home requests the news and shows the titles the API returned', async () => {
-    home = await h.openPage('screens/main/home/index');
+    home = await w.h.openPage('screens/main/home/index');
     const [news] = requestsTo('whats-news-list');
     expect(news).toBeDefined();
     expect(news!.method).toBe('GET');
@@ -103,7 +91,7 @@ describe('the compiled mini program in a headless harness', () => {
 
     expect(home.texts()).toEqual(expect.arrayContaining([cn.home.title, cn.home.news, NEWS[0]!.title, NEWS[1]!.title]));
     expect(home.byClass('home__news-item')).toHaveLength(NEWS.length);
-    expect(h.callsTo('setNavigationBarTitle').length).toBeGreaterThan(0);
+    expect(w.h.callsTo('setNavigationBarTitle').length).toBeGreaterThan(0);
   });
 
   test("WeChat's template engine renders home's data tree to the news titles", () => {
@@ -122,14 +110,14 @@ describe('the compiled mini program in a headless harness', () => {
   test('tapping a news item navigates to the article page with its id', async () => {
     const item = home.byClass('home__news-item')[0]!;
     await home.tap(item);
-    const navigations = h.callsTo('navigateTo').map(([opts]) => String((opts as { url?: string }).url));
+    const navigations = w.h.callsTo('navigateTo').map(([opts]) => String((opts as { url?: string }).url));
     expect(navigations).toEqual([`/screens/misc/article/index?id=${NEWS[0]!.id}`]);
   });
 
   test('the article page requests its article and shows the title and the body', async () => {
-    const before = h.requests.length;
-    const article = await h.openPage('screens/misc/article/index', { id: '42' });
-    const requests = h.requests.slice(before).filter((r) => r.endpoint === 'article');
+    const before = w.h.requests.length;
+    const article = await w.h.openPage('screens/misc/article/index', { id: '42' });
+    const requests = w.h.requests.slice(before).filter((r) => r.endpoint === 'article');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe(`${API_BASE}/api/szeat/article?id=42`);
 
@@ -138,17 +126,17 @@ describe('the compiled mini program in a headless harness', () => {
     for (const paragraph of ARTICLES[42]!.body.split('\n\n')) expect(texts).toContain(paragraph);
     expect(vnodeText(article.render())).toContain(ARTICLES[42]!.title);
     // The title bar follows the article; the spinner (a busy call) came and went.
-    const titles = h.callsTo('setNavigationBarTitle').map(([opts]) => (opts as { title?: string }).title);
+    const titles = w.h.callsTo('setNavigationBarTitle').map(([opts]) => (opts as { title?: string }).title);
     expect(titles).toContain(ARTICLES[42]!.title);
-    expect(h.callsTo('showLoading').length).toBe(h.callsTo('hideLoading').length);
-    expect(h.callsTo('showLoading').length).toBeGreaterThan(0);
-    await h.closePage();
+    expect(w.h.callsTo('showLoading').length).toBe(w.h.callsTo('hideLoading').length);
+    expect(w.h.callsTo('showLoading').length).toBeGreaterThan(0);
+    await w.h.closePage();
   });
 
   test('an unknown article shows the not-found message instead of failing', async () => {
-    const page = await h.openPage('screens/misc/article/index?id=999');
+    const page = await w.h.openPage('screens/misc/article/index?id=999');
     expect(page.texts()).toContain(cn.article.not_found);
-    await h.closePage();
+    await w.h.closePage();
   });
 
   test.each([
@@ -156,22 +144,22 @@ describe('the compiled mini program in a headless harness', () => {
     ['screens/main/mine/index', cn.mine.login_prompt],
     ['screens/misc/not-found/index', cn.not_found.title],
   ])('%s loads and renders', async (route, text) => {
-    const page = await h.openPage(route);
+    const page = await w.h.openPage(route);
     expect(page.setDataCount).toBeGreaterThan(0);
     expect(page.texts()).toContain(text);
     expect(vnodeText(page.render())).toContain(text);
-    await h.closePage();
+    await w.h.closePage();
   });
 
   test("not-found's back-home link relaunches the home tab", async () => {
-    const page = await h.openPage('screens/misc/not-found/index');
+    const page = await w.h.openPage('screens/misc/not-found/index');
     const link = page.byClass('not-found__home')[0];
     expect(link).toBeDefined();
     await page.tap(link!);
-    const relaunches = h.callsTo('reLaunch').map(([opts]) => String((opts as { url?: string }).url));
+    const relaunches = w.h.callsTo('reLaunch').map(([opts]) => String((opts as { url?: string }).url));
     expect(relaunches).toEqual(['/screens/main/home/index']);
-    expect(h.navigationFailures).toEqual([]);
-    await h.closePage();
+    expect(w.h.navigationFailures).toEqual([]);
+    await w.h.closePage();
   });
 });
 

@@ -7,40 +7,22 @@ import type { Popup } from '../../types/api/catalogue';
 import type { PagedData } from '../../types/api/common';
 import type { StoreSummary } from '../../types/api/stores';
 import cn from '../../src/i18n/cn.json';
-import { assertBuilt } from './dist';
-import { dataTexts, WeappHarness } from './harness';
-import { startApiServer, type ApiServer } from './support/api-server';
+import { dataTexts } from './harness';
+import { useWeappHarness } from './support/use-harness';
 
-let api: ApiServer;
-let h: WeappHarness;
+const w = useWeappHarness();
 
 async function get<T>(path: string): Promise<T> {
-  const res = await fetch(`${api.url}/api/szeat/${path}`, { headers: { 'Accept-Language': 'cn' } });
+  const res = await fetch(`${w.api.url}/api/szeat/${path}`, { headers: { 'Accept-Language': 'cn' } });
   const body = (await res.json()) as { code: number; data: T };
   if (body.code !== 1000) throw new Error(`${path}: ${body.code}`);
   return body.data;
 }
 
-beforeAll(async () => {
-  assertBuilt();
-  api = await startApiServer();
-  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000 });
-  await h.launch();
-}, 60_000);
-
-afterAll(async () => {
-  h?.dispose();
-  await api?.close();
-});
-
-afterEach(() => {
-  expect(h?.takeProblems() ?? []).toEqual([]);
-});
-
 test('the seeded pop-ups show once on this device; a new restaurants row', async () => {
-  const home = await h.openPage('screens/main/home/index');
-  await h.settle();
-  const listed = h.requests.filter((r) => r.endpoint === 'popuplist');
+  const home = await w.h.openPage('screens/main/home/index');
+  await w.h.settle();
+  const listed = w.h.requests.filter((r) => r.endpoint === 'popuplist');
   expect(listed.length).toBeGreaterThan(0);
   const deviceId = listed[0]!.query.device_id!;
   expect(deviceId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);

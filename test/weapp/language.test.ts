@@ -7,28 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cn from '../../src/i18n/cn.json';
 import en from '../../src/i18n/en.json';
-import { assertBuilt, DIST, listFiles, normalizeRoot, readAppJson, subPackagesOf } from './dist';
-import { dataTexts, WeappHarness } from './harness';
-import { startApiServer, type ApiServer } from './support/api-server';
+import { DIST, listFiles, normalizeRoot, readAppJson, subPackagesOf } from './dist';
+import { dataTexts } from './harness';
+import { useWeappHarness } from './support/use-harness';
 
-let api: ApiServer;
-let h: WeappHarness;
-
-beforeAll(async () => {
-  assertBuilt();
-  api = await startApiServer();
-  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000, storage: { _lang: 'en' } });
-  await h.launch();
-}, 60_000);
-
-afterAll(async () => {
-  h?.dispose();
-  await api?.close();
-});
-
-afterEach(() => {
-  expect(h?.takeProblems() ?? []).toEqual([]);
-});
+const w = useWeappHarness({ storage: { _lang: 'en' } });
 
 test('English is in the main package: no chunk of its own, no sub-package', () => {
   const roots = subPackagesOf(readAppJson()).map((p) => normalizeRoot(p.root));
@@ -40,12 +23,12 @@ test('English is in the main package: no chunk of its own, no sub-package', () =
 });
 
 test('a saved English choice: home is in English from its first render, and asks the API in English', async () => {
-  const home = await h.openPage('screens/main/home/index');
+  const home = await w.h.openPage('screens/main/home/index');
   const first = home.byClass('home__prompt').map((n) => dataTexts(n).join(''));
   expect(first).toEqual([en.home.prompt]);
-  await h.settle();
+  await w.h.settle();
   expect(home.byClass('home__title').map((n) => dataTexts(n).join(''))).toEqual([en.home.title]);
   expect(JSON.stringify(home.byClass('home__prompt').map(dataTexts))).not.toContain(cn.home.prompt);
-  expect(h.requests.length).toBeGreaterThan(0);
-  for (const r of h.requests) expect(r.header['Accept-Language']).toBe('en');
+  expect(w.h.requests.length).toBeGreaterThan(0);
+  for (const r of w.h.requests) expect(r.header['Accept-Language']).toBe('en');
 });

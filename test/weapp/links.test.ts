@@ -5,31 +5,14 @@
  */
 import cn from '../../src/i18n/cn.json';
 import { packageRootOf, ROUTES } from '../../src/routes';
-import { assertBuilt, readAppJson, subPackagesOf } from './dist';
-import { dataTexts, WeappHarness } from './harness';
-import { startApiServer, type ApiServer } from './support/api-server';
+import { readAppJson, subPackagesOf } from './dist';
+import { dataTexts } from './harness';
+import { useWeappHarness } from './support/use-harness';
 
-let api: ApiServer;
-let h: WeappHarness;
-
-beforeAll(async () => {
-  assertBuilt();
-  api = await startApiServer();
-  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000 });
-  await h.launch();
-}, 60_000);
-
-afterAll(async () => {
-  h?.dispose();
-  await api?.close();
-});
-
-afterEach(() => {
-  expect(h?.takeProblems() ?? []).toEqual([]);
-});
+const w = useWeappHarness();
 
 const navigations = (since: number) =>
-  h.calls
+  w.h.calls
     .slice(since)
     .filter((c) => c.api === 'navigateTo')
     .map((c) => (c.args[0] as { url: string }).url);
@@ -45,28 +28,28 @@ describe('links and codes in the mini program', () => {
 
   it('the web-view page shows a link off its allowlist to copy, and copies it', async () => {
     const url = 'https://elsewhere.example/offer?a=1';
-    const page = await h.openPage(ROUTES.webview.page, { url: encodeURIComponent(url) });
+    const page = await w.h.openPage(ROUTES.webview.page, { url: encodeURIComponent(url) });
     expect(page.texts()).toEqual(expect.arrayContaining([cn.link.not_allowed, url, cn.link.copy]));
     expect(page.nodes((n) => n.nn === 'web-view')).toHaveLength(0);
-    const before = h.callsTo('setClipboardData').length;
+    const before = w.h.callsTo('setClipboardData').length;
     await page.tap(page.byClass('webview-refused__copy')[0]!);
-    expect(h.callsTo('setClipboardData').slice(before)).toEqual([[expect.objectContaining({ data: url })]]);
-    await h.closePage();
+    expect(w.h.callsTo('setClipboardData').slice(before)).toEqual([[expect.objectContaining({ data: url })]]);
+    await w.h.closePage();
   });
 
   it("a restaurant's mini program code (scene r=<id>, URL-encoded) opens that restaurant over home", async () => {
-    const since = h.calls.length;
-    await h.openPage(ROUTES.home.page, { scene: encodeURIComponent('r=9') });
+    const since = w.h.calls.length;
+    await w.h.openPage(ROUTES.home.page, { scene: encodeURIComponent('r=9') });
     expect(navigations(since)).toEqual([`/${ROUTES.restaurantDetail.page}?id=9`]);
-    const plain = h.calls.length;
-    await h.closePage();
-    await h.openPage(ROUTES.home.page, { scene: 'home' });
+    const plain = w.h.calls.length;
+    await w.h.closePage();
+    await w.h.openPage(ROUTES.home.page, { scene: 'home' });
     expect(navigations(plain)).toEqual([]);
-    await h.closePage();
+    await w.h.closePage();
   });
 
   it('the restaurant page shows its mini program code from the server', async () => {
-    const page = await h.openPage(ROUTES.restaurantDetail.page, { id: '9' });
+    const page = await w.h.openPage(ROUTES.restaurantDetail.page, { id: '9' });
     const button = page.byClass('restaurant__code')[0]!;
     expect(dataTexts(button)).toEqual([cn.qr.store_button]);
     await page.tap(button);
@@ -77,9 +60,9 @@ describe('links and codes in the mini program', () => {
     expect(page.byClass('qr-dialog__link')).toHaveLength(0);
     // The code the server draws for it (sandbox: a QR code of the restaurant's H5 page) is a picture.
     const src = /"(https?:\/\/[^"]+\/qrcode\?[^"]+)"/.exec(JSON.stringify(image))![1]!;
-    const res = await fetch(`${api.url}${new URL(src).pathname}${new URL(src).search}`);
+    const res = await fetch(`${w.api.url}${new URL(src).pathname}${new URL(src).search}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    await h.closePage();
+    await w.h.closePage();
   });
 });

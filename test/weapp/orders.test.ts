@@ -15,22 +15,20 @@ import { OrderStatus } from '../../types/order-status';
 import { runOrdersCli } from '../../server/src/orders-cli';
 import cn from '../../src/i18n/cn.json';
 import { formatPrice } from '../../src/utils/price';
-import { assertBuilt } from './dist';
-import { type DataNode, dataTexts, type PageHandle, WeappHarness } from './harness';
-import { startApiServer, type ApiServer, WEAPP_REFERER } from './support/api-server';
+import { type DataNode, dataTexts, type PageHandle } from './harness';
+import { WEAPP_REFERER } from './support/api-server';
 import { vnodeText } from './wxml';
+import { useWeappHarness } from './support/use-harness';
 
 const NOODLES_SHOP = 9;
 const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
 const DONGMEN = 10;
 
-let api: ApiServer;
-let h: WeappHarness;
 let token: string;
 let user: UserInfo;
 
 async function call<T>(path: string, body?: unknown, auth = token): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${api.url}/api/szeat/${path}`, {
+  const res = await fetch(`${w.api.url}/api/szeat/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'Accept-Language': 'cn',
@@ -50,39 +48,30 @@ async function get<T>(path: string, body?: unknown): Promise<T> {
   return res.data;
 }
 
-beforeAll(async () => {
-  assertBuilt();
-  api = await startApiServer();
-  const dongmen = (await get<BuildingList>('buildinglist')).find((b) => b.id === DONGMEN)!;
-  const reg = await call<AuthResult>(
-    'reg',
-    {
-      name: '小程序顾客',
-      phone: '13612345678',
-      email: 'weapp.orders@example.com',
-      password: 'secret-123',
-      confirm_password: 'secret-123',
-      area_id: dongmen.area_id,
-      building_id: dongmen.id,
-      building_no: 'D',
-      room_no: '606',
-    },
-    '',
-  );
-  if (reg.code !== 1000) throw new Error(`reg: ${reg.code} ${reg.msg}`);
-  token = reg.data.access_token;
-  user = await get<UserInfo>('me');
-  h = new WeappHarness({ handler: api.handler, settleTimeoutMs: 10_000, storage: { token, userInfo: user } });
-  await h.launch();
-}, 60_000);
-
-afterAll(async () => {
-  h?.dispose();
-  await api?.close();
-});
-
-afterEach(() => {
-  expect(h?.takeProblems() ?? []).toEqual([]);
+/** A customer registered on the server (from the mini program), signed in when the app launches. */
+const w = useWeappHarness({
+  storage: async () => {
+    const dongmen = (await get<BuildingList>('buildinglist')).find((b) => b.id === DONGMEN)!;
+    const reg = await call<AuthResult>(
+      'reg',
+      {
+        name: '小程序顾客',
+        phone: '13612345678',
+        email: 'weapp.orders@example.com',
+        password: 'secret-123',
+        confirm_password: 'secret-123',
+        area_id: dongmen.area_id,
+        building_id: dongmen.id,
+        building_no: 'D',
+        room_no: '606',
+      },
+      '',
+    );
+    if (reg.code !== 1000) throw new Error(`reg: ${reg.code} ${reg.msg}`);
+    token = reg.data.access_token;
+    user = await get<UserInfo>('me');
+    return { token, userInfo: user };
+  },
 });
 
 const textOf = (page: PageHandle, cls: string) => page.byClass(cls).map((n) => dataTexts(n).join(''));
@@ -91,7 +80,7 @@ const withText = (page: PageHandle, cls: string, text: string): DataNode => {
   if (!node) throw new Error(`no .${cls} showing "${text}" in ${page.route}`);
   return node;
 };
-const lastUrl = (api: string) => String((h.callsTo(api).at(-1)?.[0] as { url?: string } | undefined)?.url);
+const lastUrl = (api: string) => String((w.h.callsTo(api).at(-1)?.[0] as { url?: string } | undefined)?.url);
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'https://x').searchParams);
 
 /**
@@ -101,7 +90,7 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'https://x').se
 async function payInSheet(o: Record<string, unknown>): Promise<Record<string, unknown>> {
   const t = /^sandbox_token=(.+)$/.exec(String(o.package))?.[1];
   if (!t) throw new Error('requestPayment:fail no sandbox payment in package');
-  const res = await fetch(`${api.url}/api/szeat/payments/sandbox/cashier/pay`, {
+  const res = await fetch(`${w.api.url}/api/szeat/payments/sandbox/cashier/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ t }),
@@ -131,7 +120,7 @@ describe('ordering in the mini program, against the seeded server', () => {
   let orderId = 0;
 
   test('restaurant_detail: dishes with options go into the server cart, which the cart panel shows', async () => {
-    const page = await h.openPage('screens/discover/restaurant-detail/index', { id: String(NOODLES_SHOP) });
+    const page = await w.h.openPage('screens/discover/restaurant-detail/index', { id: String(NOODLES_SHOP) });
     const menu = await get<Menu>(`menulist?restaurant_id=${NOODLES_SHOP}`);
     const items = menu.categories.flatMap((c) => c.items);
     await addDish(
@@ -147,7 +136,7 @@ describe('ordering in the mini program, against the seeded server', () => {
     expect(cart.list).toHaveLength(2);
     expect(textOf(page, 'cart-panel__count')).toEqual([String(cart.total_num)]);
     expect(textOf(page, 'cart-panel__total')).toEqual([formatPrice(cart.total_price_fen)]);
-    expect(h.callsTo('showToast').map(([o]) => (o as { title?: string }).title)).toContain(cn.menu.added);
+    expect(w.h.callsTo('showToast').map(([o]) => (o as { title?: string }).title)).toContain(cn.menu.added);
 
     // The lines, with steppers: one more of the first is edited on the server and the cart reloads.
     await page.tap(page.byClass('cart-panel__summary')[0]!);
@@ -160,11 +149,11 @@ describe('ordering in the mini program, against the seeded server', () => {
 
     await page.tap(page.byClass('cart-panel__checkout')[0]!);
     expect(lastUrl('navigateTo')).toBe(`/screens/order/settlement/index?rid=${NOODLES_SHOP}`);
-    expect(h.navigationFailures).toEqual([]);
+    expect(w.h.navigationFailures).toEqual([]);
   });
 
   test('settlement renders the server quote; WeChat Pay through wx.requestPayment; payment success', async () => {
-    const page = await h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
+    const page = await w.h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
     const address = user.default_address!;
     const quote = await get<Quote>('confirmorder', {
       restaurant_id: NOODLES_SHOP,
@@ -179,17 +168,17 @@ describe('ordering in the mini program, against the seeded server', () => {
 
     // The specification's validation message first: no payment method yet.
     await page.tap(page.byClass('settlement__submit')[0]!);
-    expect(h.callsTo('showToast').at(-1)?.[0]).toMatchObject({ title: cn.checkout.need_payment });
+    expect(w.h.callsTo('showToast').at(-1)?.[0]).toMatchObject({ title: cn.checkout.need_payment });
 
     await page.tap(page.byClass('settlement__method--wechat')[0]!);
     const payments: Array<Record<string, unknown>> = [];
-    h.paymentBehaviour = async (o) => {
+    w.h.paymentBehaviour = async (o) => {
       payments.push(o);
       return payInSheet(o);
     };
     await page.tap(page.byClass('settlement__submit')[0]!);
     // The address confirmation prompt, then WeChat's payment sheet with the server's parameters.
-    expect(String((h.callsTo('showModal').at(-1)?.[0] as { content?: string }).content)).toContain(address.name);
+    expect(String((w.h.callsTo('showModal').at(-1)?.[0] as { content?: string }).content)).toContain(address.name);
     expect(payments).toHaveLength(1);
     expect(Object.keys(payments[0]!)).toEqual(
       expect.arrayContaining(['timeStamp', 'nonceStr', 'package', 'signType', 'paySign']),
@@ -198,8 +187,8 @@ describe('ordering in the mini program, against the seeded server', () => {
     expect(url).toMatch(/^\/screens\/order\/pay-success\/index\?orderId=\d+$/);
     orderId = Number(queryOf(url).orderId);
 
-    const success = await h.openPage(url.slice(1));
-    await h.loop.waitFor(() => success.byClass('pay-success__title').length > 0, 'payment success');
+    const success = await w.h.openPage(url.slice(1));
+    await w.h.loop.waitFor(() => success.byClass('pay-success__title').length > 0, 'payment success');
     const order = await get<Order>(`orderinfo?id=${orderId}`);
     expect(order.payment_method).toBe('wechat');
     expect(order.paid).toBe(true);
@@ -212,7 +201,7 @@ describe('ordering in the mini program, against the seeded server', () => {
   });
 
   test('order detail renders every field and follows a status change while open', async () => {
-    const page = await h.openPage(`screens/order/detail/index?orderId=${orderId}`);
+    const page = await w.h.openPage(`screens/order/detail/index?orderId=${orderId}`);
     const order = await get<Order>(`orderinfo?id=${orderId}`);
     expect(textOf(page, 'order-status')).toEqual([order.status_text]);
     expect(textOf(page, 'order-detail__line-name')).toEqual(order.lines.map((l) => l.name));
@@ -222,11 +211,11 @@ describe('ordering in the mini program, against the seeded server', () => {
     expect(vnodeText(page.render())).toContain(order.order_no);
 
     // The restaurant accepts it (the operator tool, on the server's database); the open page shows it within 5 s.
-    expect(await runOrdersCli(['advance', String(orderId)], quiet, { db: api.server.db })).toBe(0);
+    expect(await runOrdersCli(['advance', String(orderId)], quiet, { db: w.api.server.db })).toBe(0);
     const next = await get<Order>(`orderinfo?id=${orderId}`);
     expect(next.status).toBe(OrderStatus.ConfirmedByRestaurant);
     const moved = Date.now();
-    await h.loop.waitFor(
+    await w.h.loop.waitFor(
       () => textOf(page, 'order-status')[0] === next.status_text,
       'the new status on the open page',
       8_000,
@@ -235,7 +224,7 @@ describe('ordering in the mini program, against the seeded server', () => {
     console.log(`mini program order detail: the new status showed ${took} ms after the operator tool moved it`);
     expect(took).toBeLessThanOrEqual(8_000);
     expect(page.byClass('order-step--done')).toHaveLength(next.steps.filter((s) => s.done).length);
-    await h.closePage();
+    await w.h.closePage();
   });
 
   test('closing the payment sheet asks "Are you sure you want to cancel the payment?"; no offers it again', async () => {
@@ -244,19 +233,19 @@ describe('ordering in the mini program, against the seeded server', () => {
       .flatMap((c) => c.items)
       .find((i) => !i.sold_out && i.option_groups.every((g) => !g.compulsory) && i.price_fen >= 1500)!;
     await get('addcart', { restaurant_id: NOODLES_SHOP, dish_id: plain.id, quantity: 1 });
-    const page = await h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
+    const page = await w.h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
     expect(textOf(page, 'settlement__line-name')).toEqual([plain.name]);
     await page.tap(page.byClass('settlement__method--wechat')[0]!);
 
     let sheets = 0;
-    h.paymentBehaviour = (o) => {
+    w.h.paymentBehaviour = (o) => {
       sheets += 1;
       // The first time the customer closes WeChat's sheet.
       if (sheets === 1) throw new Error('requestPayment:fail cancel');
       return payInSheet(o);
     };
     const questions: string[] = [];
-    h.modalBehaviour = (o) => {
+    w.h.modalBehaviour = (o) => {
       if (o.content === cn.pay.cancel_confirm) {
         questions.push(String(o.content));
         expect(o).toMatchObject({ confirmText: cn.pay.cancel_yes, cancelText: cn.pay.cancel_no });
@@ -270,7 +259,7 @@ describe('ordering in the mini program, against the seeded server', () => {
     const url = lastUrl('reLaunch');
     expect(url).toMatch(/^\/screens\/order\/pay-success\/index\?orderId=\d+$/);
     expect((await get<Order>(`orderinfo?id=${queryOf(url).orderId}`)).paid).toBe(true);
-    h.modalBehaviour = undefined;
-    h.paymentBehaviour = undefined;
+    w.h.modalBehaviour = undefined;
+    w.h.paymentBehaviour = undefined;
   });
 });
