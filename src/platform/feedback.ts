@@ -72,7 +72,7 @@ export function feedbackWith(get: () => Interaction | Promise<Interaction>): Fee
       const icon = displayWidth(message) > TOAST_ICON_MAX_WIDTH ? 'none' : kind;
       run((ui) => void ui.showToast({ title: message, icon, duration: 2000 }));
     },
-    async confirm(message, options = {}) {
+    async confirm(message, { showCancel = true, ...options } = {}) {
       // WeChat and Taro's H5 refuse the whole dialog for a button label wider than 4 Chinese characters, which would
       // answer "no" without asking: such a label gives way to the platform's own.
       const labels = Object.fromEntries(
@@ -87,7 +87,7 @@ export function feedbackWith(get: () => Interaction | Promise<Interaction>): Fee
       let done: (() => void) | undefined;
       try {
         const res = await withInteraction(get, (ui) => {
-          const pending = ui.showModal({ content: message, showCancel: true, ...colours, ...labels });
+          const pending = ui.showModal({ content: message, showCancel, ...colours, ...labels });
           // H5: a real dialog for keyboards and screen readers, from the moment it is shown.
           done = ui.accessibleModal?.();
           return pending;

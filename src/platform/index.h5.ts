@@ -10,6 +10,7 @@ import { browserLocation, tileMap } from './location';
 import { h5ScrollTo } from './scroll';
 import { h5Payment } from './payment';
 import { registerServiceWorker } from './service-worker';
+import { h5Contact } from './contact';
 import type { Platform } from './types';
 
 export * from './types';
@@ -25,6 +26,7 @@ export const platform: Platform = {
   login: h5Login,
   location: browserLocation(() => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined)),
   payment: h5Payment,
+  contact: h5Contact(),
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
   startOfflineCache: () => registerServiceWorker(),

@@ -10,6 +10,7 @@ import { taroScrollTo } from './scroll';
 import { weappMedia } from './media-weapp';
 import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
+import { weappContact } from './contact';
 import type { Platform } from './types';
 
 export * from './types';
@@ -25,6 +26,7 @@ export const platform: Platform = {
   login: weappLogin,
   location: weappLocation,
   payment: weappPayment,
+  contact: weappContact,
   map: nativeMap,
   scrollTo: taroScrollTo,
   feedback: feedbackWith(() => taroInteraction),

@@ -124,7 +124,10 @@ export interface Feedback {
   showBusy(message?: string): void;
   hideBusy(): void;
   /** A yes/no question (e.g. before deleting); resolves true when the user confirms. */
-  confirm(message: string, options?: { confirmText?: string; cancelText?: string }): Promise<boolean>;
+  confirm(
+    message: string,
+    options?: { confirmText?: string; cancelText?: string; showCancel?: boolean },
+  ): Promise<boolean>;
 }
 
 /** Where WeChat sign-in is offered: the mini program (`wx.login` codes), the H5 site inside WeChat's browser (OAuth). */
@@ -221,6 +224,24 @@ export interface Payment {
   returnUrl(path: string): string | undefined;
 }
 
+/** A place to show on a map (GCJ-02, our API's system). */
+export interface PlaceOnMap {
+  lat: number;
+  lng: number;
+  name: string;
+  address: string;
+}
+
+/** Calling and finding a restaurant (issue 15): the mini program's makePhoneCall and openLocation; tel: and a map page on H5. */
+export interface Contact {
+  /** Dials the number (after the platform's own confirmation); false when there is nothing to dial or it was closed. */
+  call(phone: string): Promise<boolean>;
+  /** Shows the place on a map: WeChat's map in the mini program, a map page in a new tab on H5. */
+  showOnMap(place: PlaceOnMap): Promise<boolean>;
+  /** H5: the address of that map page (for a link); '' in the mini program. */
+  mapUrl(place: PlaceOnMap): string;
+}
+
 /** Everything that differs between the mini program and the H5 site (DESIGN.md §3). */
 export interface Platform extends Links {
   name: PlatformName;
@@ -245,6 +266,7 @@ export interface Platform extends Links {
   location: Location;
   map: MapSupport;
   payment: Payment;
+  contact: Contact;
   /** Scrolls the current page so the first element matching selector is at the top. */
   scrollTo(selector: string): void;
   /**

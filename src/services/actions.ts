@@ -54,6 +54,8 @@ export const ACTIONS = {
     'delcart',
     'confirmorder',
     'submitorder',
+    'cancelorder',
+    'reorder',
     'pay',
     'saverating',
     'delrating',

@@ -25,3 +25,17 @@ export function chinaDaysFrom(ms: number, now: number): number {
   const day = (t: number) => Math.floor((t + CHINA_OFFSET_MS) / 86_400_000);
   return day(ms) - day(now);
 }
+
+const NEAR_DAYS: Record<Lang, Record<number, string>> = {
+  cn: { [-1]: '昨天', 0: '今天', 1: '明天' },
+  en: { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' },
+};
+
+/**
+ * A time near now as people say it: "今天 19:15 / Today 19:15", "明天 10:30 / Tomorrow 10:30" (yesterday too);
+ * further away the date and time (formatDate). China time, like every date we show.
+ */
+export function formatWhen(ms: number, lang: Lang, now: number = Date.now()): string {
+  const near = NEAR_DAYS[lang][chinaDaysFrom(ms, now)];
+  return near ? `${near} ${formatTime(ms)}` : formatDate(ms, lang, true);
+}

@@ -1,7 +1,9 @@
 import OrderDetailPage, { ORDER_POLL_MS } from '../../../src/screens/order/detail';
 import { ApiError } from '../../../src/services/http';
 import { ErrorCode } from '../../../types/errors';
-import { order } from '../support/orders';
+import type { ReorderResult } from '../../../types/api/cart';
+import { formatWhen } from '../../../src/utils/date';
+import { cartData, order } from '../support/orders';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, waitFor } from '../support/render';
 
@@ -158,5 +160,216 @@ describe('order_detail/{orderId}', () => {
     await waitFor(() => container.querySelector('.order-detail__info'));
     expect(container.querySelector('.order-detail__rate')).toBeNull();
     expect(container.querySelector('.order-detail__rated')).toBeNull();
+  });
+
+  describe('after ordering (issue 15 §2)', () => {
+    it('an unpaid order can be cancelled: asked first, then the cancelled step with its time and reason; no more "updates itself"', async () => {
+      const a = withAccountDefaults(fakeApi());
+      const placed = Date.UTC(2030, 0, 1, 3, 15);
+      const cancelledAt = Date.UTC(2030, 0, 1, 3, 20);
+      a.orders.info.mockResolvedValue(order(91, { status: 0, paid: false, paid_at: null, can_cancel: true }));
+      a.orders.cancel.mockResolvedValue(
+        order(91, {
+          status: 4,
+          status_text: 'Cancelled',
+          paid: false,
+          paid_at: null,
+          end_reason: 'customer',
+          steps: [
+            { key: 'submitted', label: 'Submitted', done: true, at: placed },
+            { key: 'cancelled', label: 'Cancelled', done: true, at: cancelledAt },
+          ],
+        }),
+      );
+      const { container, platform } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '91' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, 'This page updates itself'));
+      await click(getByText(container, 'Cancel order'));
+      expect(platform.feedback.confirm).toHaveBeenCalledWith('Cancel this order?', {
+        confirmText: 'Yes',
+        cancelText: 'No',
+      });
+      await waitFor(() => expect(container.querySelector('.order-status')!.textContent).toBe('Cancelled'));
+      expect(a.orders.cancel).toHaveBeenCalledWith(91);
+      expect(getByText(container, 'You cancelled this order')).toBeTruthy();
+      expect(getByText(container, 'This order has ended')).toBeTruthy();
+      expect(container.textContent).not.toContain('This page updates itself');
+      expect(container.querySelector('.order-detail__cancel')).toBeNull();
+      const ended = container.querySelector('.order-step--ended')!;
+      expect(ended.querySelector('.order-step__label')!.textContent).toBe('Cancelled');
+      expect(ended.querySelector('.order-step__time')!.textContent).toBe(formatWhen(cancelledAt, 'en'));
+      // A connected timeline: one rail segment between the two steps, reached.
+      expect(container.querySelectorAll('.order-step__line--done')).toHaveLength(1);
+    });
+
+    it('declining the question cancels nothing; an order not cancellable has no button', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(92, { status: 0, paid: false, can_cancel: true }));
+      const { container } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '92' },
+        storage: LOGGED_IN,
+        confirm: false,
+      });
+      await waitFor(() => getByText(container, 'Cancel order'));
+      await click(getByText(container, 'Cancel order'));
+      expect(a.orders.cancel).not.toHaveBeenCalled();
+
+      a.orders.info.mockResolvedValue(order(93));
+      const other = await renderPage(OrderDetailPage, { api: a, params: { orderId: '93' }, storage: LOGGED_IN });
+      await waitFor(() => other.container.querySelector('.order-detail__info'));
+      expect(other.container.querySelector('.order-detail__cancel')).toBeNull();
+    });
+
+    it('a payment-timeout cancellation says "not paid in time"', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(
+        order(94, { status: 4, status_text: 'Cancelled', end_reason: 'payment_timeout', paid: false }),
+      );
+      const { container } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '94' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, 'Not paid in time: the order was cancelled automatically'));
+    });
+
+    const reorderResult = (extra: Partial<ReorderResult> = {}): ReorderResult => ({
+      restaurant_id: 9,
+      lines: [
+        {
+          dish_id: 159,
+          name: 'Lanzhou Beef Noodles',
+          option_names: ['Thin'],
+          quantity: 2,
+          outcome: 'added',
+          ordered_unit_price_fen: 2000,
+          unit_price_fen: 2000,
+        },
+      ],
+      added: 1,
+      changed: false,
+      cart: cartData([]),
+      ...extra,
+    });
+
+    it('order again: nothing changed goes straight to checkout', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(95));
+      a.orders.reorder.mockResolvedValue(reorderResult());
+      const { container, platform } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '95' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, 'Order again'));
+      await click(getByText(container, 'Order again'));
+      await waitFor(() => expect(platform.navigation.go).toHaveBeenCalledWith('settlement', { rid: 9 }));
+      expect(a.orders.reorder).toHaveBeenCalledWith(95);
+      expect(platform.feedback.confirm).not.toHaveBeenCalled();
+    });
+
+    it('order again: what changed is shown before checkout, and the customer may stay', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(96));
+      a.orders.reorder.mockResolvedValue(
+        reorderResult({
+          changed: true,
+          lines: [
+            {
+              dish_id: 1,
+              name: 'Noodles',
+              option_names: [],
+              quantity: 1,
+              outcome: 'price_changed',
+              ordered_unit_price_fen: 1800,
+              unit_price_fen: 2000,
+            },
+            {
+              dish_id: 2,
+              name: 'Cola',
+              option_names: [],
+              quantity: 2,
+              outcome: 'sold_out',
+              ordered_unit_price_fen: 500,
+              unit_price_fen: null,
+            },
+          ],
+        }),
+      );
+      const { container, platform } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '96' },
+        storage: LOGGED_IN,
+        confirm: false,
+      });
+      await waitFor(() => getByText(container, 'Order again'));
+      await click(getByText(container, 'Order again'));
+      await waitFor(() =>
+        expect(platform.feedback.confirm).toHaveBeenCalledWith(
+          'Since you last ordered:\n· Noodles: price changed from ¥18 to ¥20\n· Cola: sold out, not added',
+          { confirmText: 'Checkout', cancelText: 'Back' },
+        ),
+      );
+      expect(platform.navigation.go).not.toHaveBeenCalledWith('settlement', expect.anything());
+    });
+
+    it('call the restaurant through the platform; a delivery order shows no address card and speaks of delivery', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(97));
+      const { container, platform } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '97' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, 'Call the restaurant'));
+      await click(getByText(container, 'Call the restaurant'));
+      expect(platform.contact.call).toHaveBeenCalledWith('0755-82345678');
+      expect(container.querySelector('.restaurant-contact__map')).toBeNull();
+      expect(container.querySelector('.order-detail__disclaimer')!.textContent).toMatch(/delivery/);
+      expect(container.querySelector('.order-detail__disclaimer')!.textContent).not.toMatch(/collect/);
+      expect(container.querySelector('.order-detail__row--delivery-fee')).not.toBeNull();
+    });
+
+    it('a collection order: where to collect, a map link, pay at the counter, no delivery fee row, a near time as "Today"', async () => {
+      const a = withAccountDefaults(fakeApi());
+      const soon = Date.now() + 60_000;
+      a.orders.info.mockResolvedValue(
+        order(98, {
+          mode: 'collection',
+          payment_method: 'cod',
+          paid: false,
+          delivery_fee_fen: 0,
+          collection_code: '123456',
+          collection_time: soon,
+          recipient_name: '',
+          phone: '',
+          address: '',
+        }),
+      );
+      const { container, platform } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '98' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, '12 Dongmen Road, Luohu'));
+      expect(getByText(container, 'Collect from')).toBeTruthy();
+      await click(getByText(container, 'Open map'));
+      expect(platform.contact.showOnMap).toHaveBeenCalledWith({
+        lat: 22.5455,
+        lng: 114.1201,
+        name: 'Dongmen Lanzhou Noodles',
+        address: '12 Dongmen Road, Luohu',
+      });
+      const row = (key: string) =>
+        container.querySelector(`.order-detail__row--${key} .order-detail__value`)?.textContent;
+      expect(row('payment-method')).toBe('Pay at the counter');
+      expect(row('collection-time')).toMatch(/^(Today|Tomorrow) \d\d:\d\d$/);
+      expect(container.querySelector('.order-detail__row--delivery-fee')).toBeNull();
+      expect(container.querySelector('.order-detail__disclaimer')!.textContent).toMatch(/collection/);
+    });
   });
 });

@@ -98,4 +98,43 @@ describe('paySucc/{orderId}', () => {
     expect(getByText(container, 'Please pay when your order arrives')).toBeTruthy();
     expect(a.orders.checkPay).not.toHaveBeenCalled();
   });
+
+  it('shows the order number; a collection order its ready time, where to collect, map and phone, pay at the counter', async () => {
+    const a = api();
+    const soon = Date.now() + 60_000;
+    a.orders.info.mockResolvedValue(
+      order(89, {
+        mode: 'collection',
+        payment_method: 'cod',
+        paid: false,
+        collection_time: soon,
+        collection_code: '123456',
+        order_no: 'SZ20300101000089',
+      }),
+    );
+    const { container, platform } = await renderPage(PaySuccessPage, {
+      api: a,
+      params: { orderId: '89' },
+      storage: LOGGED_IN,
+    });
+    await waitFor(() => getByText(container, 'Order placed'));
+    expect(getByText(container, 'Order number SZ20300101000089')).toBeTruthy();
+    expect(container.querySelector('.pay-success__estimate')!.textContent).toMatch(
+      /^Ready to collect (Today|Tomorrow) \d\d:\d\d$/,
+    );
+    expect(getByText(container, 'Please pay at the counter when you collect your order')).toBeTruthy();
+    expect(getByText(container, '12 Dongmen Road, Luohu')).toBeTruthy();
+    await click(getByText(container, 'Call the restaurant'));
+    expect(platform.contact.call).toHaveBeenCalledWith('0755-82345678');
+    await click(getByText(container, 'Open map'));
+    expect(platform.contact.showOnMap).toHaveBeenCalledTimes(1);
+  });
+
+  it('a delivery order shows its number but no collection place', async () => {
+    const a = api();
+    a.orders.info.mockResolvedValue(order(90, { order_no: 'SZ20300101000090' }));
+    const { container } = await renderPage(PaySuccessPage, { api: a, params: { orderId: '90' }, storage: LOGGED_IN });
+    await waitFor(() => getByText(container, 'Order number SZ20300101000090'));
+    expect(container.querySelector('.restaurant-contact')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import type {
   PickedFile,
   PickPhotosOptions,
   Platform,
+  PlaceOnMap,
   RawRequest,
   RawResponse,
   UploadOptions,
@@ -137,6 +138,13 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     siteUrl: jest.fn((route: RouteName, params?: RouteParams) =>
       options.isH5 === false ? '' : `https://szeat.test${buildPath(ROUTES[route].path, params)}`,
     ),
+    contact: {
+      call: jest.fn(async (phone: string) => phone !== ''),
+      showOnMap: jest.fn(async (_place: PlaceOnMap) => true),
+      mapUrl: jest.fn((place: PlaceOnMap) =>
+        options.isH5 === false ? '' : `https://uri.amap.com/marker?position=${place.lng},${place.lat}`,
+      ),
+    },
     payment: {
       pay: jest.fn(async (_ticket: PaymentTicket): Promise<PaymentOutcome> => {
         const outcomes = options.payOutcomes ?? ['paid'];

@@ -78,6 +78,8 @@ function build() {
       }),
     ),
     previewImage: jest.fn(ok),
+    makePhoneCall: jest.fn(ok),
+    openLocation: jest.fn(ok),
     navigateTo: jest.fn(ok),
     reLaunch: jest.fn(ok),
     switchTab: jest.fn(ok),

@@ -38,7 +38,7 @@ export function fakeApi() {
       qrcodeUrl: jest.fn((kind: QrKind, id?: number) => `/api/szeat/qrcode?kind=${kind}${id ? `&id=${id}` : ''}`),
     },
     cart: fakeArea<CartApi>(['list', 'add', 'edit', 'remove']),
-    orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info']),
+    orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info', 'cancel', 'reorder']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
   } satisfies Api;

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../src/utils/date';
+import { formatDate, formatWhen } from '../../../src/utils/date';
 
 describe('formatDate (China time, UTC+8)', () => {
   const epoch = 0; // 1970-01-01 08:00 in China
@@ -37,5 +37,21 @@ describe('formatDate (China time, UTC+8)', () => {
       const expected = china.format(ms).replace(',', '');
       expect(formatDate(ms, 'en', true)).toBe(expected);
     }
+  });
+});
+
+describe('formatWhen (issue 15: collection times as people say them)', () => {
+  // 2030-01-01 10:00 in China.
+  const now = Date.UTC(2030, 0, 1, 2, 0);
+  const at = (day: number, h: number, m: number) => Date.UTC(2030, 0, day, h - 8, m);
+  it('today, tomorrow and yesterday by name in both languages; further away the date', () => {
+    expect(formatWhen(at(1, 19, 15), 'cn', now)).toBe('今天 19:15');
+    expect(formatWhen(at(1, 19, 15), 'en', now)).toBe('Today 19:15');
+    expect(formatWhen(at(2, 10, 30), 'cn', now)).toBe('明天 10:30');
+    expect(formatWhen(at(2, 10, 30), 'en', now)).toBe('Tomorrow 10:30');
+    expect(formatWhen(at(1, 0, 5), 'en', now)).toBe('Today 00:05');
+    expect(formatWhen(at(0, 23, 55), 'cn', now)).toBe('昨天 23:55');
+    expect(formatWhen(at(3, 12, 0), 'cn', now)).toBe('2030年1月3日 12:00');
+    expect(formatWhen(at(3, 12, 0), 'en', now)).toBe('2030-01-03 12:00');
   });
 });

@@ -4,19 +4,25 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../../types/api/orders';
 import { ErrorCode } from '../../../../types/errors';
-import { FINAL_STATUSES } from '../../../../types/order-status';
+import { OrderStatus as S } from '../../../../types/order-status';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { OrderStatus } from '../../../components/order-status';
 import { PageShell } from '../../../components/page-shell';
+import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { pressable } from '../../../utils/a11y';
-import { formatDate } from '../../../utils/date';
+import { formatDate, formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { usePolling } from '../../../utils/use-polling';
 import { methodLabel } from '../settlement/parts/choices';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
+import { orderAgain } from './order-again';
+
+/** Nothing moves these any more (an unpaid cancelled order stays cancelled; a paid one is refunded at once). */
+const ENDED: readonly number[] = [S.Cancelled, S.Refunded, S.Accomplished];
+export const isOpen = (o: Pick<Order, 'status'>) => !ENDED.includes(o.status);
 
 /** Issue 9: the open page shows a new status within 5 seconds. */
 export const ORDER_POLL_MS = 4000;
@@ -63,12 +69,28 @@ function OrderDetailPage() {
     shownOnce.current = true;
   });
   useDidHide(() => setShown(false));
-  // Nothing moves an accomplished or refunded order any more.
-  usePolling(load, ORDER_POLL_MS, shown && !!order && !(FINAL_STATUSES as readonly number[]).includes(order.status));
+  usePolling(load, ORDER_POLL_MS, shown && !!order && isOpen(order));
 
   const pay = async () => {
     const result = await payment.pay(orderId);
     if (result === 'paid') load();
+  };
+
+  const cancel = async () => {
+    const yes = await platform.feedback.confirm(t('order_after.cancel_confirm'), {
+      confirmText: t('order_after.cancel_yes'),
+      cancelText: t('order_after.cancel_no'),
+    });
+    if (!yes) return;
+    try {
+      const next = await api.orders.cancel(orderId);
+      ++latest.current;
+      setOrder(next);
+      platform.feedback.toast(t('order_after.cancelled'), 'success');
+    } catch (err) {
+      ui.showError(err);
+      load();
+    }
   };
 
   if (!session.isLoggedIn) {
@@ -93,6 +115,7 @@ function OrderDetailPage() {
   }
 
   const online = order.payment_method === 'wechat' || order.payment_method === 'alipay';
+  const open = isOpen(order);
   const canPay = online && !order.paid && order.status === 0;
   const rows: Array<[string, string, string]> = [
     ['id', t('order.id'), order.order_no || String(order.id)],
@@ -101,14 +124,14 @@ function OrderDetailPage() {
     ['mode', t('order.mode'), t(`checkout.${order.mode}`)],
     ...(order.mode === 'collection' && order.collection_time
       ? [
-          ['collection-time', t('order.collection_time'), formatDate(order.collection_time, ui.lang, true)] as [
+          ['collection-time', t('order.collection_time'), formatWhen(order.collection_time, ui.lang)] as [
             string,
             string,
             string,
           ],
         ]
       : []),
-    ['payment-method', t('order.payment_method'), methodLabel(t, order.payment_method)],
+    ['payment-method', t('order.payment_method'), methodLabel(t, order.payment_method, order.mode)],
     ...(order.payment_method !== 'cod'
       ? [
           ['paid', t('order.payment_status'), order.paid ? t('order.paid') : t('order.unpaid')] as [
@@ -133,25 +156,41 @@ function OrderDetailPage() {
       <View className='order-detail'>
         <View className='order-detail__card order-detail__head'>
           <OrderStatus status={order.status} text={order.status_text} />
-          <Text className='order-detail__live'>{t('order.live')}</Text>
+          {order.end_reason && (
+            <Text className='order-detail__reason'>{t(`order_after.reason_${order.end_reason}`)}</Text>
+          )}
+          <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>
           {canPay && order.pay_before ? (
             <Text className='order-detail__pay-before'>
-              {t('order.pay_before', { time: formatDate(order.pay_before, ui.lang, true) })}
+              {t('order.pay_before', { time: formatWhen(order.pay_before, ui.lang) })}
             </Text>
           ) : null}
-          {canPay && (
-            <Text className='order-detail__pay' {...pressable(() => void pay())}>
-              {t('order.pay_now')}
-            </Text>
-          )}
-          {order.can_rate && (
+          <View className='order-detail__actions'>
+            {canPay && (
+              <Text className='order-detail__action order-detail__pay' {...pressable(() => void pay())}>
+                {t('order.pay_now')}
+              </Text>
+            )}
+            {order.can_cancel && (
+              <Text className='order-detail__action order-detail__cancel' {...pressable(() => void cancel())}>
+                {t('order_after.cancel')}
+              </Text>
+            )}
             <Text
-              className='order-detail__rate'
-              {...pressable(() => void nav.go('rating', { orderId: order.id, from: 'detail' }))}
+              className='order-detail__action order-detail__again'
+              {...pressable(() => void orderAgain({ api, platform, ui, t }, order))}
             >
-              {t('order.rate')}
+              {t('order_after.reorder')}
             </Text>
-          )}
+            {order.can_rate && (
+              <Text
+                className='order-detail__action order-detail__rate'
+                {...pressable(() => void nav.go('rating', { orderId: order.id, from: 'detail' }))}
+              >
+                {t('order.rate')}
+              </Text>
+            )}
+          </View>
           {order.rating_id !== null && <Text className='order-detail__rated'>{t('order.rated')}</Text>}
         </View>
 
@@ -162,15 +201,46 @@ function OrderDetailPage() {
           </View>
         )}
 
+        <View className='order-detail__card order-detail__restaurant'>
+          <RestaurantContact
+            place={{
+              name: order.restaurant_name,
+              address: order.restaurant_address,
+              phone: order.restaurant_phone,
+              lat: order.restaurant_lat,
+              lng: order.restaurant_lng,
+            }}
+            showAddress={order.mode === 'collection'}
+          />
+        </View>
+
         <View className='order-detail__card order-detail__steps'>
           <Text className='order-detail__card-title'>{t('order.progress')}</Text>
-          {order.steps.map((step) => (
-            <View key={step.key} className={`order-step ${step.done ? 'order-step--done' : ''}`}>
-              <Text className='order-step__dot'>{step.done ? '●' : '○'}</Text>
-              <Text className='order-step__label'>{step.label}</Text>
-              {step.at ? <Text className='order-step__time'>{formatDate(step.at, ui.lang, true)}</Text> : null}
-            </View>
-          ))}
+          <View className='order-timeline'>
+            {order.steps.map((step, i) => {
+              const reachedNext = order.steps[i + 1]?.done ?? false;
+              const ended = step.key === 'cancelled' || step.key === 'refunded';
+              return (
+                <View
+                  key={step.key}
+                  className={`order-step ${step.done ? 'order-step--done' : ''} ${ended ? 'order-step--ended' : ''} ${
+                    step.done && !reachedNext ? 'order-step--current' : ''
+                  }`}
+                >
+                  <View className='order-step__rail' aria-hidden='true'>
+                    <View className='order-step__dot' />
+                    {i < order.steps.length - 1 && (
+                      <View className={`order-step__line ${reachedNext ? 'order-step__line--done' : ''}`} />
+                    )}
+                  </View>
+                  <View className='order-step__body'>
+                    <Text className='order-step__label'>{step.label}</Text>
+                    {step.at ? <Text className='order-step__time'>{formatWhen(step.at, ui.lang)}</Text> : null}
+                  </View>
+                </View>
+              );
+            })}
+          </View>
         </View>
 
         <View className='order-detail__card order-detail__items'>
@@ -191,10 +261,12 @@ function OrderDetailPage() {
             <Text>{t('order.goods')}</Text>
             <Text>{formatPrice(order.goods_fen)}</Text>
           </View>
-          <View className='order-detail__row order-detail__row--delivery-fee'>
-            <Text>{t('order.delivery_fee')}</Text>
-            <Text>{formatPrice(order.delivery_fee_fen)}</Text>
-          </View>
+          {order.mode === 'delivery' && (
+            <View className='order-detail__row order-detail__row--delivery-fee'>
+              <Text>{t('order.delivery_fee')}</Text>
+              <Text>{formatPrice(order.delivery_fee_fen)}</Text>
+            </View>
+          )}
           {order.discount_fen > 0 && (
             <View className='order-detail__row order-detail__row--discount'>
               <Text>{t('order.discount')}</Text>
@@ -216,7 +288,9 @@ function OrderDetailPage() {
           ))}
         </View>
 
-        <Text className='order-detail__disclaimer'>{t('order.disclaimer')}</Text>
+        <Text className='order-detail__disclaimer'>
+          {order.mode === 'delivery' ? t('order_after.disclaimer_delivery') : t('order.disclaimer')}
+        </Text>
       </View>
     </PageShell>
   );

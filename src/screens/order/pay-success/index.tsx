@@ -5,8 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../../types/api/orders';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
+import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
@@ -87,7 +89,9 @@ function PaySuccessPage() {
     const title = order.payment_method === 'cod' ? t('pay.placed') : paid ? t('pay.success') : t('pay.unpaid');
     const note =
       order.payment_method === 'cod'
-        ? t('pay.cod_note')
+        ? order.mode === 'collection'
+          ? t('order_after.pay_at_counter_note')
+          : t('pay.cod_note')
         : order.payment_method === 'balance'
           ? t('pay.balance_note')
           : '';
@@ -96,7 +100,25 @@ function PaySuccessPage() {
         <Text className='pay-success__icon'>{paid || order.payment_method === 'cod' ? '✓' : '!'}</Text>
         <Text className='pay-success__title'>{title}</Text>
         <Text className='pay-success__amount'>{t('pay.amount', { price: formatPrice(order.total_fen) })}</Text>
+        <Text className='pay-success__order-no'>{t('order_after.order_no', { no: order.order_no })}</Text>
+        {order.mode === 'collection' && order.collection_time !== null && !cancelled && (
+          <Text className='pay-success__estimate'>
+            {t('order_after.ready_at', { time: formatWhen(order.collection_time, ui.lang) })}
+          </Text>
+        )}
         {note && <Text className='pay-success__note'>{note}</Text>}
+        {order.mode === 'collection' && (
+          <RestaurantContact
+            className='pay-success__restaurant'
+            place={{
+              name: order.restaurant_name,
+              address: order.restaurant_address,
+              phone: order.restaurant_phone,
+              lat: order.restaurant_lat,
+              lng: order.restaurant_lng,
+            }}
+          />
+        )}
         <View className='pay-success__actions'>
           {unpaidOnline && !cancelled && (
             <Text className='pay-success__action pay-success__pay' onClick={() => void payAgain()}>

@@ -120,7 +120,24 @@ function SettlementPage() {
             </Text>
           </View>
         )}
-        {q && !checkout.cartEmpty && <CheckoutForm sheet={sheet} onSheet={setSheet} onPlace={() => void place()} />}
+        {q && !checkout.cartEmpty && (
+          <CheckoutForm
+            sheet={sheet}
+            onSheet={setSheet}
+            onPlace={() => void place()}
+            {...(info
+              ? {
+                  place: {
+                    name: info.name,
+                    address: info.address,
+                    phone: info.phone,
+                    lat: info.lat,
+                    lng: info.lng,
+                  },
+                }
+              : {})}
+          />
+        )}
       </View>
     </PageShell>
   );

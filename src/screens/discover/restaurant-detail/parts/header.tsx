@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { DayHours, StoreInfo } from '../../../../../types/api/stores';
 import type { TFunction } from '../../../../i18n';
+import { RestaurantContact } from '../../../../components/restaurant-contact';
 import { StoreStatus } from '../../../../components/store-status';
 import { distanceText } from '../../../../components/store-card';
 import { useStores, useT } from '../../../../stores';
@@ -96,6 +97,13 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
 
       <View className='store-header__lines'>
         <Text className='store-header__line'>{t('store.address_line', { address: store.address })}</Text>
+        {store.phone && (
+          <RestaurantContact
+            className='store-header__contact'
+            place={{ name: store.name, address: store.address, phone: store.phone, lat: store.lat, lng: store.lng }}
+            showAddress={false}
+          />
+        )}
         {modes.length > 0 && (
           <Text className='store-header__line'>
             {t('store.modes_line', { modes: modes.join(t('menu.list_separator')) })}

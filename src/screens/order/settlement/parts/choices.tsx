@@ -8,18 +8,22 @@ import { useT } from '../../../../stores';
 import { pressable } from '../../../../utils/a11y';
 import { formatPrice } from '../../../../utils/price';
 
-export const methodLabel = (t: TFunction, method: PaymentMethod) => t(`payment_method.${method}`);
+/** A payment method's name; pay on delivery reads "pay at the counter" for a collection order. */
+export const methodLabel = (t: TFunction, method: PaymentMethod, mode?: 'delivery' | 'collection') =>
+  method === 'cod' && mode === 'collection' ? t('order_after.pay_at_counter') : t(`payment_method.${method}`);
 
 /** The payment methods the restaurant accepts (as the quote lists them); none is chosen until the customer does. */
 export function PaymentMethods({
   methods,
   chosen,
   balanceFen,
+  mode,
   onChoose,
 }: {
   methods: PaymentMethod[];
   chosen: PaymentMethod | undefined;
   balanceFen: number | undefined;
+  mode?: 'delivery' | 'collection';
   onChoose(method: PaymentMethod): void;
 }) {
   const t = useT();
@@ -37,7 +41,7 @@ export function PaymentMethods({
           <Text className='settlement__radio' aria-hidden='true'>
             {chosen === m ? '●' : '○'}
           </Text>
-          <Text className='settlement__method-name'>{methodLabel(t, m)}</Text>
+          <Text className='settlement__method-name'>{methodLabel(t, m, mode)}</Text>
           {m === 'balance' && balanceFen !== undefined && (
             <Text className='settlement__method-note'>
               {t('payment_method.balance_left', { price: formatPrice(balanceFen) })}

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
+import { RestaurantContact, type RestaurantPlace } from '../../../../components/restaurant-contact';
 import { useStores, useT } from '../../../../stores';
 import { useCheckout } from '../../../../stores/checkout';
 import { pressable } from '../../../../utils/a11y';
@@ -15,10 +16,13 @@ export const CheckoutForm = observer(function CheckoutForm({
   sheet,
   onSheet,
   onPlace,
+  place,
 }: {
   sheet: Sheet;
   onSheet(sheet: Sheet): void;
   onPlace(): void;
+  /** The restaurant, once loaded: where to collect, its map and phone (collection). */
+  place?: RestaurantPlace;
 }) {
   const { payment } = useStores();
   const checkout = useCheckout();
@@ -45,12 +49,15 @@ export const CheckoutForm = observer(function CheckoutForm({
           onChoose={(id) => checkout.chooseAddress(id)}
         />
       ) : (
-        <CollectionTime
-          times={q.collection_times}
-          chosen={checkout.collectionTime}
-          {...sheetOf('time')}
-          onChoose={(time) => checkout.chooseCollectionTime(time)}
-        />
+        <>
+          <CollectionTime
+            times={q.collection_times}
+            chosen={checkout.collectionTime}
+            {...sheetOf('time')}
+            onChoose={(time) => checkout.chooseCollectionTime(time)}
+          />
+          {place && <RestaurantContact className='settlement__card settlement__restaurant' place={place} />}
+        </>
       )}
       <ChangesList problems={checkout.problems} />
       <Lines lines={q.lines} />
@@ -58,6 +65,7 @@ export const CheckoutForm = observer(function CheckoutForm({
         methods={q.payment_methods}
         chosen={checkout.method}
         balanceFen={q.wallet_balance_fen}
+        mode={checkout.mode}
         onChoose={(m) => checkout.chooseMethod(m)}
       />
       <VoucherPicker

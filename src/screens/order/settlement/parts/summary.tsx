@@ -48,7 +48,10 @@ export function Amounts({ quote }: { quote: Quote }) {
   const t = useT();
   const rows = [
     { key: 'goods', label: t('checkout.goods'), value: formatPrice(quote.goods_fen) },
-    { key: 'delivery-fee', label: t('checkout.delivery_fee'), value: formatPrice(quote.delivery_fee_fen) },
+    // Nobody delivers a collection order: no fee row.
+    ...(quote.mode === 'delivery'
+      ? [{ key: 'delivery-fee', label: t('checkout.delivery_fee'), value: formatPrice(quote.delivery_fee_fen) }]
+      : []),
     ...(quote.discount_fen > 0
       ? [{ key: 'discount', label: t('checkout.discount'), value: `-${formatPrice(quote.discount_fen)}` }]
       : []),

@@ -5,7 +5,7 @@ import { OptionSheet } from '../../../../components/option-sheet';
 import { useStores, useT } from '../../../../stores';
 import { pressable } from '../../../../utils/a11y';
 import { addressLine } from '../../../../utils/address';
-import { formatDate } from '../../../../utils/date';
+import { formatWhen } from '../../../../utils/date';
 
 export function ModeTabs({
   modes,
@@ -136,14 +136,14 @@ export function CollectionTime({
       >
         <Text className='settlement__row-label'>{t('checkout.collection_time')}</Text>
         <Text className='settlement__row-value'>
-          {chosen ? formatDate(chosen, ui.lang, true) : t('checkout.choose_time')} ›
+          {chosen ? formatWhen(chosen, ui.lang) : t('checkout.choose_time')} ›
         </Text>
       </View>
       <OptionSheet
         className='settlement__time-sheet'
         open={open}
         title={t('checkout.choose_time')}
-        groups={[{ key: 'times', options: times.map((ms) => ({ value: ms, label: formatDate(ms, ui.lang, true) })) }]}
+        groups={[{ key: 'times', options: times.map((ms) => ({ value: ms, label: formatWhen(ms, ui.lang) })) }]}
         selected={chosen}
         emptyText={t('checkout.no_times')}
         onSelect={(o) => {
