@@ -196,8 +196,10 @@ for (const lang of ['cn', 'en'] as const) {
         .click();
       await shown(page, '.menu-choice__confirm').click();
       await page.waitForURL(/\/login\?isBack=1$/);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?isBack=1');
       // The login screen goes back here after signing in (its own tests cover that).
       await shown(page, '.login__card, .form-card').first().waitFor();
+      expect(await shown(page, '.login__card, .form-card').first().isVisible()).toBe(true);
     });
 
     test('search a dish from the top bar and open it', async () => {

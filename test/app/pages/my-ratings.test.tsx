@@ -61,13 +61,16 @@ describe('My ratings', () => {
     const a = withAccountDefaults(fakeApi());
     a.ratings.list.mockResolvedValue(paged([]));
     const empty = await renderPage(MyRatingsPage, { storage: { _lang: 'en', token: 't' }, api: a });
-    await waitFor(() => getByText(empty.container, 'You have not rated any order yet'));
+    const none = await waitFor(() => getByText(empty.container, 'You have not rated any order yet'));
+    expect(none.textContent).toBe('You have not rated any order yet');
+    expect(empty.container.querySelectorAll('.my-rating')).toHaveLength(0);
     const b = withAccountDefaults(fakeApi());
     b.ratings.list.mockResolvedValue(
       paged([rating(3, { photos: [{ id: 2, url: '/u/b.jpg', thumb_url: '/u/b-t.jpg', check: 'review' }] })]),
     );
     const held = await renderPage(MyRatingsPage, { storage: { _lang: 'en', token: 't' }, api: b });
-    await waitFor(() => getByText(held.container, 'Under review: only you can see it'));
+    const note = await waitFor(() => getByText(held.container, 'Under review: only you can see it'));
+    expect(note.textContent).toBe('Under review: only you can see it');
   });
 
   it('is reached from Mine', async () => {
