@@ -76,6 +76,43 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect(q.can_submit).toBe(true);
   });
 
+  test('a delivery quote says which addresses of the book the restaurant reaches (issue 15 §1)', async () => {
+    const { addressId, fill, confirm } = await shopper();
+    await fill(3);
+    // A second address, moved far from the restaurant (about 55 km north).
+    const { id: farId } = await t.db.kysely
+      .selectFrom('addresses')
+      .selectAll()
+      .where('id', '=', addressId)
+      .executeTakeFirstOrThrow()
+      .then(({ id: _id, ...row }) =>
+        t.db.kysely
+          .insertInto('addresses')
+          .values({ ...row, lat: Number(row.lat) + 0.5, room_no: '99' })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+    const q = (await confirm({ mode: 'delivery', address_id: farId })).body.data;
+    const restaurant = await t.db.kysely
+      .selectFrom('restaurants')
+      .select('delivery_radius_m')
+      .where('id', '=', RID)
+      .executeTakeFirstOrThrow();
+    expect(q.delivery_radius_m).toBe(restaurant.delivery_radius_m);
+    const reach = new Map(q.address_reach.map((r: { id: number }) => [r.id, r]));
+    expect(reach.get(addressId)).toMatchObject({ in_range: true });
+    expect(reach.get(farId)).toMatchObject({ in_range: false });
+    expect((reach.get(farId) as { distance_m: number }).distance_m).toBeGreaterThan(50_000);
+    expect(q.problems.map((p: Problem) => p.code)).toContain('out_of_range');
+    expect(q.estimate).toBeNull();
+    // In range: an estimate from the preparation time and the ride; collection: no addresses.
+    const near = (await confirm({ mode: 'delivery', address_id: addressId })).body.data;
+    expect(near.estimate).toMatchObject({ kind: 'delivery' });
+    expect(near.estimate.from).toBeGreaterThan(clock.now());
+    expect(near.estimate.to - near.estimate.from).toBeGreaterThanOrEqual(20 * 60_000);
+    expect((await confirm({ mode: 'collection' })).body.data.address_reach).toEqual([]);
+  });
+
   test('problems since the cart was filled, in the request’s language: price change, sold out, below minimum, closed', async () => {
     // Its own restaurant: the prices, stock and closure changed here are no other test's.
     const rid = await ownRestaurant(t.db, RID);

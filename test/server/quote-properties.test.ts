@@ -237,6 +237,7 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
       walletBalanceFen: wallet,
       promotions: r.promotions,
       firstOrder: r.firstOrder,
+      book: address ? [{ id: address.id, lat: address.snapshot.lat, lng: address.snapshot.lng }] : [],
     };
   });
 
@@ -311,6 +312,10 @@ describe('checkout quote (pure, property tests)', () => {
         expect(q.lines).toEqual(input.lines.map((l) => l.out));
         expect(q.wallet_balance_fen).toBe(input.walletBalanceFen);
         expect(q.payment_methods).toEqual(input.restaurant.payment_methods);
+        // Each address of the book is marked in range exactly when no out_of_range problem would name it.
+        for (const reach of q.address_reach) {
+          expect(reach.in_range).toBe(!q.problems.some((p) => p.code === 'out_of_range'));
+        }
       }),
       { numRuns: 300 },
     );

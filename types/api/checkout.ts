@@ -114,6 +114,13 @@ export const Quote = Type.Object({
   /** When the food is expected; null until the place or time is chosen and the order can be made now. */
   estimate: Type.Union([Estimate, Type.Null()]),
   address: Type.Union([QuoteAddress, Type.Null()]),
+  /**
+   * Delivery: each address of the customer's book, how far it is from the restaurant and whether it is within the
+   * delivery radius (the app offers those first and picks one of them by default). Empty for collection.
+   */
+  address_reach: Type.Array(Type.Object({ id: Type.Integer(), distance_m: Type.Integer(), in_range: Type.Boolean() })),
+  /** The restaurant's delivery radius (m), to explain an address outside it. */
+  delivery_radius_m: Type.Integer(),
   lines: Type.Array(CartLine),
   problems: Type.Array(Problem),
   can_submit: Type.Boolean(),

@@ -79,6 +79,8 @@ export function quote(lines: CartLine[], extra: Partial<Quote> = {}): Quote {
     collection_times: [Date.UTC(2030, 0, 1, 4, 0), Date.UTC(2030, 0, 1, 4, 30)],
     vouchers: [],
     address: null,
+    address_reach: [],
+    delivery_radius_m: 5000,
     lines,
     problems: [],
     can_submit: true,

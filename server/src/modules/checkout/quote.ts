@@ -41,6 +41,8 @@ export interface QuoteInput {
   walletBalanceFen: number;
   /** The promotions running now for this restaurant that change prices (banners never come here). */
   promotions: PromotionRule[];
+  /** The customer's address book (where each address is), for delivery: which are within the radius. */
+  book: Array<{ id: number; lat: number; lng: number }>;
   /** The customer has no earlier order that stands (not cancelled or refunded): a first-order promotion applies. */
   firstOrder: boolean;
 }
@@ -215,6 +217,13 @@ export function quote(input: QuoteInput): QuoteResult {
       price_lines: lineItems.map((l) => shownLine(l, lang, voucher)),
       estimate: when,
       address,
+      address_reach: delivery
+        ? input.book.map((a) => {
+            const d = distanceM(a.lat, a.lng, terms.lat, terms.lng);
+            return { id: a.id, distance_m: Math.round(d), in_range: d <= terms.delivery_radius_m };
+          })
+        : [],
+      delivery_radius_m: terms.delivery_radius_m,
       lines: lines.map((e) => e.out),
       problems,
       can_submit: lines.length > 0 && !problems.some((p) => p.blocking) && chosen && body.payment_method !== undefined,

@@ -29,7 +29,7 @@ export interface CheckoutDeps {
   now: () => number;
   cart: Pick<CartService, 'priced' | 'removeOrdered'>;
   stores: Pick<StoresService, 'terms'>;
-  addresses: Pick<AddressesService, 'forOrder'>;
+  addresses: Pick<AddressesService, 'forOrder' | 'list'>;
   wallet: Pick<WalletService, 'balanceOf' | 'vouchersFor' | 'voucherOf' | 'useVoucher' | 'debit'>;
   catalogue: Pick<CatalogueService, 'priceRules'>;
 }
@@ -46,11 +46,12 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
   async function load(userId: number, body: ConfirmOrderBody, lang: Lang, at: number): Promise<QuoteInput> {
     const restaurant = await stores.terms(body.restaurant_id);
     const where = { restaurantId: restaurant.id, areaId: restaurant.area_id, cityId: restaurant.city_id };
-    const [{ lines }, walletBalanceFen, promotions, standing] = await Promise.all([
+    const [{ lines }, walletBalanceFen, promotions, standing, book] = await Promise.all([
       cart.priced(userId, restaurant.id, lang),
       wallet.balanceOf(userId),
       catalogue.priceRules(where, at),
       repos.checkout.hasStandingOrder(userId),
+      body.mode === 'delivery' ? addresses.list(userId, lang).then((r) => r.list) : Promise.resolve([]),
     ]);
     const address =
       body.mode === 'delivery' && body.address_id !== undefined
@@ -74,6 +75,7 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
       walletBalanceFen,
       promotions,
       firstOrder: !standing,
+      book: book.map((a) => ({ id: a.id, lat: a.lat, lng: a.lng })),
     };
   }
 
