@@ -29,6 +29,19 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
       expect(header.data.title).toBe('我们做什么');
     });
 
+    it('article 42 promises nothing the product does not do (issue 15 §2), and names what it does', async () => {
+      const cn = (await get('/api/szeat/article?id=42&_lang=cn')).body.data.body;
+      const en = (await get('/api/szeat/article?id=42&_lang=en')).body.data.body;
+      // Guarantees no code keeps (fresh, on time) and a growth claim were promised before.
+      for (const promise of ['送达准时', '保证', '新鲜']) expect(cn).not.toContain(promise);
+      for (const promise of [/on time/i, /every week/i, /fresh/i]) expect(en).not.toMatch(promise);
+      // What it says the customer can do after ordering exists (cancelorder, reorder, the restaurant's phone).
+      for (const feature of ['取消订单', '再来一单', '致电餐厅', '评分']) expect(cn).toContain(feature);
+      for (const feature of [/cancelled/, /ordered again/, /call the restaurant/, /rate the order/]) {
+        expect(en).toMatch(feature);
+      }
+    });
+
     it('falls back to the other language when a field is empty', async () => {
       const [row] = await t.db.kysely
         .insertInto('articles')

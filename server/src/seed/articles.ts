@@ -18,18 +18,22 @@ const ARTICLES: Seed[] = [
     summary_cn: 'szeat 把深圳、惠州（银滩）、广州和东莞的好餐厅送到你家门口。',
     summary_en:
       'szeat brings good restaurants in Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan to your door.',
+    // Only what the product does (issue 15 §2): no guarantee it cannot keep, no feature it lacks.
     body_cn:
       'szeat 是一个中英双语的外卖与自取平台。\n\n' +
-      '你可以按地址查找附近的餐厅，浏览菜单，把喜欢的菜加入购物车，选择外送或到店自取，并用微信支付、支付宝、货到付款或钱包余额付款。\n\n' +
-      '下单之后，你可以随时查看订单进度，收到餐后为订单评分。我们与每一家合作餐厅一起，保证菜品新鲜、价格透明、送达准时。\n\n' +
-      '我们目前服务深圳、惠州（银滩）、广州和东莞，并且正在欢迎更多餐厅加入。',
+      '你可以按地址查找附近的餐厅，浏览菜单，把喜欢的菜加入购物车，选择外送或到店自取，并用微信支付、支付宝、货到付款（自取时到店付款）或钱包余额付款。\n\n' +
+      '下单之后，订单页面会自动更新进度；商家接单前可以取消订单，也可以一键“再来一单”，或直接致电餐厅。自取订单会显示取餐码、取餐时间和餐厅地址。收到餐后，你可以为订单评分。\n\n' +
+      '菜品、价格和配送范围由各家餐厅设定，结算时以页面显示的金额为准。我们目前服务深圳、惠州（银滩）、广州和东莞。',
     body_en:
       'szeat is a bilingual food delivery and takeaway marketplace.\n\n' +
       'Find restaurants near an address, read their menus, put what you like in your cart, choose delivery or ' +
-      'collection, and pay with WeChat Pay, Alipay, cash on delivery or your wallet balance.\n\n' +
-      'After you order you can follow its progress at any time and rate it once it arrives. We work with every ' +
-      'partner restaurant to keep food fresh, prices clear and deliveries on time.\n\n' +
-      'We serve Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan today, and more restaurants join every week.',
+      'collection, and pay with WeChat Pay, Alipay, cash on delivery (at the counter for collection) or your wallet ' +
+      'balance.\n\n' +
+      'After you order, the order page follows its progress by itself; an order can be cancelled until the restaurant ' +
+      'accepts it, any order can be ordered again in one tap, and you can call the restaurant from it. Collection orders show the ' +
+      "collection code, the time and the restaurant's address. Once you have your food you can rate the order.\n\n" +
+      'Dishes, prices and delivery areas are set by each restaurant; what you pay is the amount shown at checkout. We ' +
+      'serve Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan today.',
   },
   {
     id: 43,
