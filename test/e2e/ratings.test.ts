@@ -121,5 +121,5 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     expect(left.list).toEqual([]);
     const after = await okApi<Order>(site, `orderinfo?id=${order.id}`, customer.token, undefined, lang);
     expect([after.can_rate, after.rating_id]).toEqual([true, null]);
-  });
+  }, 150_000);
 });
