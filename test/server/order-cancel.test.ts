@@ -40,6 +40,7 @@ describe.each(DIALECTS)('customer cancels on %s', (dialect) => {
       needs_payment: false,
       end_reason: 'customer',
       pay_before: null,
+      estimate: null,
     });
     expect(await voucherOf(o.voucherId!)).toEqual({ used_at: null, order_id: null });
     // The timeline: the step reached, then the cancellation with its time.

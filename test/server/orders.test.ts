@@ -126,6 +126,20 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     });
     expect(restaurant.phone).not.toBe('');
     expect(info.restaurant_address).toBe(restaurant.address_en || restaurant.address_cn);
+    // When the food is expected: collection at its time; delivery a window after the preparation time and the ride.
+    expect(info.estimate).toEqual({ kind: 'ready', from: info.collection_time, to: info.collection_time });
+    expect(cn.estimate!.kind).toBe('delivery');
+    const prep = Number(
+      (
+        await t.db.kysely
+          .selectFrom('restaurants')
+          .select('prep_minutes')
+          .where('id', '=', cn.restaurant_id)
+          .executeTakeFirstOrThrow()
+      ).prep_minutes,
+    );
+    expect(cn.estimate!.from).toBeGreaterThanOrEqual(Math.floor((cn.created_at + prep * 60_000) / 300_000) * 300_000);
+    expect(cn.estimate!.to - cn.estimate!.from).toBeGreaterThanOrEqual(20 * 60_000);
     expect(cn.recipient_name).not.toBe('');
 
     // Another customer's order, a missing one: 1004 alike. No session: 1002. No id: 1003.

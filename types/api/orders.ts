@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OrderModeSchema, PaymentMethodSchema } from './checkout';
+import { Estimate, OrderModeSchema, PaymentMethodSchema } from './checkout';
 import { Paged } from './common';
 
 /**
@@ -106,6 +106,11 @@ export const Order = Type.Object({
   restaurant_address: Type.String(),
   restaurant_lat: Type.Number(),
   restaurant_lng: Type.Number(),
+  /**
+   * When the food is expected while the order is under way (checkout's rule, from the payment or placing time, the
+   * restaurant's preparation time and the distance; collection: its time); null once delivered, collected or ended.
+   */
+  estimate: Type.Union([Estimate, Type.Null()]),
   /** Every status change with its time, oldest first. */
   status_history: Type.Array(OrderHistoryEntry),
   steps: Type.Array(OrderStep),

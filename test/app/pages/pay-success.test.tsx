@@ -110,6 +110,7 @@ describe('paySucc/{orderId}', () => {
         collection_time: soon,
         collection_code: '123456',
         order_no: 'SZ20300101000089',
+        estimate: { kind: 'ready', from: soon, to: soon },
       }),
     );
     const { container, platform } = await renderPage(PaySuccessPage, {
@@ -130,11 +131,17 @@ describe('paySucc/{orderId}', () => {
     expect(platform.contact.showOnMap).toHaveBeenCalledTimes(1);
   });
 
-  it('a delivery order shows its number but no collection place', async () => {
+  it('a delivery order shows its number and estimated delivery window, no collection place', async () => {
     const a = api();
-    a.orders.info.mockResolvedValue(order(90, { order_no: 'SZ20300101000090' }));
+    const from = Date.now() + 30 * 60_000;
+    a.orders.info.mockResolvedValue(
+      order(90, { order_no: 'SZ20300101000090', estimate: { kind: 'delivery', from, to: from + 25 * 60_000 } }),
+    );
     const { container } = await renderPage(PaySuccessPage, { api: a, params: { orderId: '90' }, storage: LOGGED_IN });
     await waitFor(() => getByText(container, 'Order number SZ20300101000090'));
+    expect(container.querySelector('.pay-success__estimate')!.textContent).toMatch(
+      /^Estimated delivery (Today|Tomorrow) \d\d:\d\d–\d\d:\d\d$/,
+    );
     expect(container.querySelector('.restaurant-contact')).toBeNull();
   });
 });

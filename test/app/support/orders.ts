@@ -145,6 +145,7 @@ export function order(id: number, extra: Partial<Order> = {}): Order {
     restaurant_address: '12 Dongmen Road, Luohu',
     restaurant_lat: 22.5455,
     restaurant_lng: 114.1201,
+    estimate: null,
     status_history: [
       { from_status: null, status: 0, status_text: 'Awaiting payment', at: Date.UTC(2030, 0, 1, 3, 15) },
       { from_status: 0, status: 6, status_text: 'Awaiting merchant to accept', at: Date.UTC(2030, 0, 1, 3, 16) },

@@ -65,7 +65,7 @@ export function createOrdersRepository(db: Executor) {
     restaurant: (restaurantId: number) =>
       db
         .selectFrom('restaurants')
-        .select(['phone', 'address_cn', 'address_en', 'lat', 'lng'])
+        .select(['phone', 'address_cn', 'address_en', 'lat', 'lng', 'prep_minutes'])
         .where('id', '=', restaurantId)
         .executeTakeFirst(),
 

@@ -14,6 +14,8 @@ import { AppError, failed, notFound } from '../../errors';
 import type { Transactional } from '../../db/unit-of-work';
 import type { ReorderResult } from '../../../../types/api/cart';
 import type { CartService } from '../cart/service';
+import { estimate } from '../checkout/estimate';
+import { distanceM } from '../places/distance';
 import type { Refunds, SentRefund } from '../payments/refunds';
 import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
@@ -272,6 +274,32 @@ export function createOrdersService(deps: OrdersDeps) {
     return move;
   }
 
+  /** When the food is expected, while it is still to come (Estimate: checkout/estimate.ts's rule). */
+  function estimateOf(
+    o: OrderRow,
+    place: { lat: number; lng: number; prep_minutes: number } | undefined,
+  ): Order['estimate'] {
+    const still = [
+      S.Submitted,
+      S.AwaitingMerchant,
+      S.ConfirmedByRestaurant,
+      S.BeingPrepared,
+      S.DriverAssigned,
+      S.DriverOnTheWay,
+    ];
+    if (!(still as number[]).includes(o.status)) return null;
+    if (o.mode === 'collection') {
+      const at = o.ready_at !== null ? Math.max(Number(o.ready_at), Number(o.collection_time ?? 0)) : o.collection_time;
+      return at === null ? null : estimate(0, { mode: 'collection', time: Number(at) });
+    }
+    if (!place || o.address_lat === null || o.address_lng === null) return null;
+    return estimate(Number(o.paid_at ?? o.created_at), {
+      mode: 'delivery',
+      prepMinutes: o.prep_minutes ?? place.prep_minutes,
+      distanceM: distanceM(Number(o.address_lat), Number(o.address_lng), Number(place.lat), Number(place.lng)),
+    });
+  }
+
   async function detail(o: OrderRow & { rating_id?: number | null }, lang: Lang): Promise<Order> {
     const [lines, history, place] = await Promise.all([
       repos.orders.lines(o.id),
@@ -318,6 +346,7 @@ export function createOrdersService(deps: OrdersDeps) {
       restaurant_address: (en ? place?.address_en || place?.address_cn : place?.address_cn) ?? '',
       restaurant_lat: Number(place?.lat ?? 0),
       restaurant_lng: Number(place?.lng ?? 0),
+      estimate: estimateOf(o, place),
       status_history: hist,
       steps: progressSteps(o.mode, hist, lang),
       end_reason: endReasonOf(history),

@@ -8,7 +8,7 @@ import { PageShell } from '../../../components/page-shell';
 import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
-import { formatWhen } from '../../../utils/date';
+import { formatTime, formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
@@ -101,9 +101,13 @@ function PaySuccessPage() {
         <Text className='pay-success__title'>{title}</Text>
         <Text className='pay-success__amount'>{t('pay.amount', { price: formatPrice(order.total_fen) })}</Text>
         <Text className='pay-success__order-no'>{t('order_after.order_no', { no: order.order_no })}</Text>
-        {order.mode === 'collection' && order.collection_time !== null && !cancelled && (
+        {order.estimate && !cancelled && (
           <Text className='pay-success__estimate'>
-            {t('order_after.ready_at', { time: formatWhen(order.collection_time, ui.lang) })}
+            {order.estimate.kind === 'ready'
+              ? t('order_after.ready_at', { time: formatWhen(order.estimate.from, ui.lang) })
+              : t('order_after.deliver_by', {
+                  time: `${formatWhen(order.estimate.from, ui.lang)}–${formatTime(order.estimate.to)}`,
+                })}
           </Text>
         )}
         {note && <Text className='pay-success__note'>{note}</Text>}
