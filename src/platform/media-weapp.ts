@@ -14,11 +14,18 @@ export const weappMedia: Media = {
   async pickPhotos({ count, source = 'any' }: PickPhotosOptions): Promise<PickedFile[]> {
     const sourceType: ChooseSource[] = source === 'any' ? ['album', 'camera'] : [source];
     try {
-      const res = await Taro.chooseMedia({
-        count: Math.max(1, Math.min(9, count)),
-        mediaType: ['image'],
-        sourceType,
-        sizeType: ['compressed'],
+      // Taro 4.2.1 passes chooseMedia through without promisifying it (it is not in its list of native APIs): the
+      // callbacks answer, as they would for a promisified one.
+      const res = await new Promise<Taro.chooseMedia.SuccessCallbackResult>((resolve, reject) => {
+        const maybe = Taro.chooseMedia({
+          count: Math.max(1, Math.min(9, count)),
+          mediaType: ['image'],
+          sourceType,
+          sizeType: ['compressed'],
+          success: resolve,
+          fail: reject,
+        }) as unknown as Promise<unknown> | undefined;
+        maybe?.catch?.(() => undefined);
       });
       return (res.tempFiles ?? []).map((f) => ({
         path: f.tempFilePath,
@@ -33,7 +40,9 @@ export const weappMedia: Media = {
   },
   cameraChoice: () => false,
   preview(urls, current) {
-    void Taro.previewImage({ urls, current }).catch(() => undefined);
+    const maybe = Taro.previewImage({ urls, current, fail: () => undefined }) as unknown as
+      Promise<unknown> | undefined;
+    maybe?.catch?.(() => undefined);
     return true;
   },
 };

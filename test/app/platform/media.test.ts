@@ -15,8 +15,7 @@ beforeEach(() => {
 
 describe('mini program pictures (chooseMedia, previewImage)', () => {
   it('chooses compressed pictures from the camera or the album and answers their paths and sizes', async () => {
-    fakeTaro.chooseMedia.mockResolvedValueOnce({
-      errMsg: 'chooseMedia:ok',
+    fakeTaro.chooseMediaOutcomes.push({
       tempFiles: [
         { tempFilePath: 'http://tmp/abc.jpg', size: 2048 },
         { tempFilePath: 'http://tmp/def.png', size: 4096 },
@@ -28,6 +27,8 @@ describe('mini program pictures (chooseMedia, previewImage)', () => {
       mediaType: ['image'],
       sourceType: ['album', 'camera'],
       sizeType: ['compressed'],
+      success: expect.any(Function),
+      fail: expect.any(Function),
     });
     expect(files).toEqual([
       { path: 'http://tmp/abc.jpg', size: 2048, name: 'abc.jpg' },
@@ -41,9 +42,9 @@ describe('mini program pictures (chooseMedia, previewImage)', () => {
   });
 
   it('answers nothing when the customer cancels, and fails on other errors', async () => {
-    fakeTaro.chooseMedia.mockRejectedValueOnce({ errMsg: 'chooseMedia:fail cancel' });
+    fakeTaro.chooseMediaOutcomes.push({ errMsg: 'chooseMedia:fail cancel' });
     await expect(weappMedia.pickPhotos({ count: 1 })).resolves.toEqual([]);
-    fakeTaro.chooseMedia.mockRejectedValueOnce({ errMsg: 'chooseMedia:fail auth deny' });
+    fakeTaro.chooseMediaOutcomes.push({ errMsg: 'chooseMedia:fail auth deny' });
     await expect(weappMedia.pickPhotos({ count: 1 })).rejects.toThrow('auth deny');
   });
 
@@ -52,6 +53,7 @@ describe('mini program pictures (chooseMedia, previewImage)', () => {
     expect(fakeTaro.previewImage).toHaveBeenCalledWith({
       urls: ['https://a/1.jpg', 'https://a/2.jpg'],
       current: 'https://a/2.jpg',
+      fail: expect.any(Function),
     });
   });
 

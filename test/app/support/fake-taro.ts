@@ -68,15 +68,16 @@ function build() {
         abort: jest.fn(),
       });
     }),
-    /** chooseMedia answers these files (tempFilePath, size), or fails with this errMsg. */
-    chooseMedia: jest.fn(
-      async (
-        _options?: any,
-      ): Promise<{ errMsg: string; tempFiles: Array<{ tempFilePath: string; size: number }> }> => ({
-        errMsg: 'chooseMedia:ok',
-        tempFiles: [],
-      }),
-    ),
+    /** What the next chooseMedia calls answer, in turn (then: nothing chosen). */
+    chooseMediaOutcomes: [] as Array<{ tempFiles: Array<{ tempFilePath: string; size: number }> } | { errMsg: string }>,
+    // As Taro 4.2.1 has it in the mini program: not promisified, the callbacks answer.
+    chooseMedia: jest.fn((options?: any): void => {
+      const outcome = taro.chooseMediaOutcomes.shift() ?? { tempFiles: [] };
+      setTimeout(() => {
+        if ('errMsg' in outcome) options?.fail?.(outcome);
+        else options?.success?.({ errMsg: 'chooseMedia:ok', type: 'image', ...outcome });
+      }, 0);
+    }),
     previewImage: jest.fn(ok),
     makePhoneCall: jest.fn(ok),
     openLocation: jest.fn(ok),
