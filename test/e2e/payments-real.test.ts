@@ -2,11 +2,16 @@
  * Real-protocol payments in Chromium, in Chinese and in English, against the built site, the real server and the
  * WeChat Pay and Alipay stand-ins (the server's providers are the real clients aimed at them): WeChat Pay Native on a
  * desktop (the QR code on our cashier page, the stand-in pays it and notifies the server, the page moves on to
- * paySucc, then the order detail); Alipay wap on a phone (the stand-in's cashier, pay, back to paySucc, the order
- * detail).
+ * paySucc, then the order detail); WeChat Pay H5 on a phone (the stand-in's page, pay, redirect_url back to paySucc);
+ * Alipay wap on a phone (the stand-in's cashier, pay, back to paySucc, the order detail); Alipay inside WeChat's
+ * browser refused with the message that it does not open there; cancel on our cashier page -> the specification's
+ * question -> unpaid, then after the payment timeout the trade is closed at WeChat Pay and the order cancelled.
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { createAppJobs } from '../../server/src/app-jobs';
+import { loadConfig } from '../../server/src/config';
+import { translate } from '../../server/src/i18n/messages';
 import { paymentProviders } from '../../server/src/integrations/payments';
 import { createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
 import { createWechatPayProvider } from '../../server/src/integrations/payments/wechatpay/provider';
@@ -27,9 +32,11 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textOf, useSite } from './support/site';
+import { cn, en, exactly, open, shown, textOf, useSite } from './support/site';
 
 const PACKS = { cn, en };
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN';
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
 
@@ -110,6 +117,77 @@ for (const lang of ['cn', 'en'] as const) {
       const order = await paidThenDetail(page, lang, customer.token);
       expect(order.order_no).toBe(trade.out_trade_no.slice(0, -3));
       await screenshot(page, `payments-native-detail-${lang}`);
+    });
+
+    test('WeChat Pay H5 on a phone: the stand-in page, pay, back through redirect_url to paySucc', async () => {
+      await site.context.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
+      const customer = await newCustomer(site, lang);
+      const page = await startLoggedIn(site, lang, customer);
+      await orderWith(page, lang, 'wechat');
+      await page.waitForURL((u) => u.origin === new URL(wechat.url).origin && u.pathname === '/standin/h5pay');
+      const trade = [...wechat.trades.values()].at(-1)!;
+      expect(trade).toMatchObject({ trade_type: 'MWEB', state: 'NOTPAY' });
+      expect(new URL(page.url()).searchParams.get('redirect_url')).toMatch(/\/paySucc\/\d+$/);
+      await page.locator('[data-testid=standin-pay]').click();
+      const order = await paidThenDetail(page, lang, customer.token);
+      expect(order.order_no).toBe(trade.out_trade_no.slice(0, -3));
+    });
+
+    test('inside the WeChat browser Alipay says it does not open there', async () => {
+      await site.context.setExtraHTTPHeaders({ 'user-agent': WECHAT_UA });
+      const customer = await newCustomer(site, lang);
+      const page = await startLoggedIn(site, lang, customer);
+      const before = alipay.trades.size;
+      await orderWith(page, lang, 'alipay');
+      // The server's own words (in the request's language) in the app's toast; the app then shows the order, unpaid.
+      // (The toast is up for about two seconds while the app moves on: its text is checked, not its visibility.)
+      await page
+        .locator('.taro__toast p')
+        .filter({ hasText: exactly(translate(lang, 'pay.alipay_in_wechat')) })
+        .waitFor({ state: 'attached' });
+      await page.waitForURL((u) => u.pathname.startsWith('/order_detail/'));
+      await screenshot(page, `payments-alipay-in-wechat-${lang}`);
+      expect(alipay.trades.size).toBe(before);
+    });
+
+    test('cancel on the cashier page: the question, unpaid; after the timeout closed at WeChat Pay and cancelled', async () => {
+      const t = PACKS[lang];
+      const customer = await newCustomer(site, lang);
+      const page = await startLoggedIn(site, lang, customer);
+      await orderWith(page, lang, 'wechat');
+      await page.waitForURL((u) => u.pathname === '/api/szeat/payments/cashier');
+      const trade = [...wechat.trades.values()].at(-1)!;
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.accept();
+        }),
+      );
+      await page.locator('[data-testid=cancel]').click();
+      expect(await asked).toBe(t.pay.cancel_confirm);
+      await page.waitForURL((u) => u.pathname.startsWith('/paySucc/') && u.searchParams.get('cancelled') === '1');
+      expect(await textOf(shown(page, '.pay-success__title'))).toBe(t.pay.unpaid);
+      const orderId = Number(new URL(page.url()).pathname.slice('/paySucc/'.length));
+      expect((await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang)).status).toBe(
+        OrderStatus.Submitted,
+      );
+
+      // The payment timeout passes: the unpaid-order job closes the trade at WeChat Pay, then cancels the order.
+      const config = loadConfig({}, { DATABASE_URL: site.server.databaseUrl, LOG_LEVEL: 'silent' });
+      const later = Date.now() + (config.ORDER_PAYMENT_TIMEOUT_MINUTES + 1) * 60_000;
+      const jobs = createAppJobs({
+        config,
+        db: site.server.db,
+        integrations: site.server.integrations,
+        now: () => later,
+      });
+      await jobs.cancelUnpaid(later);
+      expect(wechat.trades.get(trade.out_trade_no)!.state).toBe('CLOSED');
+      const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+      expect(order.status).toBe(OrderStatus.Cancelled);
+      await open(page, `/order_detail/${orderId}`);
+      expect(await textOf(shown(page, '.order-status'))).toBe(order.status_text);
+      expect((await wechat.pay(trade.out_trade_no)).paid).toBe(false);
     });
 
     test('Alipay wap on a phone: the stand-in cashier, pay, back to paySucc, then the order detail', async () => {
