@@ -1,0 +1,128 @@
+/**
+ * After ordering, in a real Chromium against the built site and the real server, in Chinese and in English (issue 15
+ * §2): an unpaid order cancelled from its page (asked first; the cancelled step with its reason; no "updates itself"),
+ * then "order again" refills the cart and goes to checkout with the same dishes; a collection order's payment success
+ * and order pages show the order number, the ready time as "today", where to collect and the restaurant's phone.
+ * With E2E_SCREENSHOTS=<dir> the pages are saved at 390x844 and 1280x900.
+ */
+import type { CartIdResult } from '../../types/api/cart';
+import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
+import type { Order } from '../../types/api/orders';
+import {
+  answerModal,
+  menuItem,
+  newCustomer,
+  NOODLES,
+  NOODLES_SHOP,
+  okApi,
+  PHONE,
+  startLoggedIn,
+  type Customer,
+  type Lang,
+} from './support/orders';
+import { screenshot } from './support/screenshot';
+import { cn, en, open, shown, textOf, useSite, type Site } from './support/site';
+
+const site = useSite();
+const PACKS = { cn, en };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function place(
+  s: Site,
+  customer: Customer,
+  lang: Lang,
+  mode: 'delivery' | 'collection',
+  method: 'wechat' | 'cod',
+) {
+  const noodles = await menuItem(s, lang, NOODLES_SHOP, NOODLES);
+  const optionIds = noodles.option_groups
+    .filter((g) => g.compulsory)
+    .map((g) => g.options.find((o) => !o.sold_out)!.id);
+  await okApi<null>(s, 'delcart', customer.token, { restaurant_id: NOODLES_SHOP, all: true });
+  await okApi<CartIdResult>(s, 'addcart', customer.token, {
+    restaurant_id: NOODLES_SHOP,
+    dish_id: NOODLES,
+    quantity: 2,
+    option_ids: optionIds,
+  });
+  const base = {
+    restaurant_id: NOODLES_SHOP,
+    mode,
+    payment_method: method,
+    ...(mode === 'delivery' ? { address_id: customer.user.default_address!.id } : {}),
+  };
+  let quote = await okApi<Quote>(s, 'confirmorder', customer.token, base, lang);
+  const choice = mode === 'collection' ? { ...base, collection_time: quote.collection_times[0]! } : base;
+  quote = await okApi<Quote>(s, 'confirmorder', customer.token, choice, lang);
+  const placed = await okApi<SubmitOrderResult>(s, 'submitorder', customer.token, {
+    ...choice,
+    idempotency_key: `e2e-after-${lang}-${mode}-${Date.now()}`,
+    expected_total_fen: quote.total_fen,
+  });
+  return placed.order_id;
+}
+
+describe.each(['cn', 'en'] as const)('after ordering (%s)', (lang) => {
+  const t = PACKS[lang];
+
+  test('cancel an unpaid order, then order it again: the same dishes in checkout', async () => {
+    const customer = await newCustomer(site, lang);
+    const orderId = await place(site, customer, lang, 'delivery', 'wechat');
+    const page = await startLoggedIn(site, lang, customer);
+    await open(page, `/order_detail/${orderId}`);
+    expect(await textOf(shown(page, '.order-detail__live'))).toBe(t.order.live);
+    await shown(page, '.order-detail__cancel').click();
+    expect(await answerModal(page, true)).toBe(t.order_after.cancel_confirm);
+    await page.locator('.order-step--ended').first().waitFor();
+    expect(await textOf(shown(page, '.order-detail__reason'))).toBe(t.order_after.reason_customer);
+    expect(await textOf(shown(page, '.order-detail__live'))).toBe(t.order_after.ended);
+    expect(await page.locator('.order-detail__cancel').count()).toBe(0);
+    const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+    expect(order).toMatchObject({ status: 4, end_reason: 'customer' });
+    expect(await textOf(shown(page, '.order-detail__disclaimer'))).toBe(t.order_after.disclaimer_delivery);
+    await screenshot(page, `after-ordering/${lang}-390-cancelled`);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, `after-ordering/${lang}-1280-cancelled`);
+    await page.setViewportSize(PHONE);
+
+    // Order again: nothing changed, straight to checkout with the order's dishes.
+    await shown(page, '.order-detail__again').click();
+    await page.waitForURL((u) => u.pathname === `/settlemt/${NOODLES_SHOP}`);
+    await shown(page, '.settlement__line').waitFor();
+    const quote = await okApi<Quote>(
+      site,
+      'confirmorder',
+      customer.token,
+      { restaurant_id: NOODLES_SHOP, mode: 'delivery', address_id: customer.user.default_address!.id },
+      lang,
+    );
+    expect(quote.lines.map((l) => [l.dish_id, l.quantity])).toEqual(order.lines.map((l) => [l.dish_id, l.quantity]));
+  });
+
+  test('a collection order: order number, ready "today", where to collect, map and phone', async () => {
+    const customer = await newCustomer(site, lang);
+    const orderId = await place(site, customer, lang, 'collection', 'cod');
+    const page = await startLoggedIn(site, lang, customer);
+    await open(page, `/paySucc/${orderId}`);
+    const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+    expect(await textOf(shown(page, '.pay-success__order-no'))).toContain(order.order_no);
+    expect(await textOf(shown(page, '.pay-success__estimate'))).toMatch(
+      lang === 'cn' ? /^取餐时间 (今天|明天) \d\d:\d\d$/ : /^Ready to collect (Today|Tomorrow) \d\d:\d\d$/,
+    );
+    expect(await textOf(shown(page, '.restaurant-contact__address'))).toBe(order.restaurant_address);
+    expect(await textOf(shown(page, '.pay-success__note'))).toBe(t.order_after.pay_at_counter_note);
+    await screenshot(page, `after-ordering/${lang}-390-pay-success-collection`);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, `after-ordering/${lang}-1280-pay-success-collection`);
+
+    await open(page, `/order_detail/${orderId}`);
+    await shown(page, '.restaurant-contact__call').waitFor();
+    expect(await textOf(shown(page, '.order-detail__row--payment-method .order-detail__value'))).toBe(
+      t.order_after.pay_at_counter,
+    );
+    expect(await page.locator('.order-detail__row--delivery-fee').count()).toBe(0);
+    await screenshot(page, `after-ordering/${lang}-1280-detail-collection`);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, `after-ordering/${lang}-390-detail-collection`);
+  });
+});
