@@ -190,6 +190,47 @@ for (const lang of ['cn', 'en'] as const) {
       expect((await wechat.pay(trade.out_trade_no)).paid).toBe(false);
     });
 
+    test('JSAPI inside the WeChat browser: WeixinJSBridge (faked) pays with a paySign the stand-in verifies', async () => {
+      const customer = await newCustomer(site, lang);
+      // The customer's WeChat official-account identity (sandbox OAuth), which JSAPI pays with.
+      const oauth = await okApi<{ state: string }>(site, 'wxoauthurl?redirect=/', customer.token, undefined, lang);
+      const code = site.server.integrations.wechat.sandboxCode!(`jsapi-${lang}-${customer.user.id}`);
+      await okApi(site, 'wxpubliclogin', customer.token, { code, state: oauth.state }, lang);
+      await site.context.setExtraHTTPHeaders({ 'user-agent': WECHAT_UA });
+      // WeChat's bridge, faked: getBrandWCPayRequest hands its parameters to the stand-in as WeChat's client would.
+      const asked: Array<Record<string, string>> = [];
+      await site.context.exposeBinding('__standinJsapiPay', async (_source, params: Record<string, string>) => {
+        asked.push(params);
+        const res = await fetch(`${wechat.url}/standin/jsapi-pay`, { method: 'POST', body: JSON.stringify(params) });
+        return ((await res.json()) as { errMsg: string }).errMsg;
+      });
+      await site.context.addInitScript(() => {
+        const w = window as unknown as {
+          WeixinJSBridge: object;
+          __standinJsapiPay: (p: unknown) => Promise<string>;
+        };
+        w.WeixinJSBridge = {
+          invoke(name: string, params: unknown, done: (r: { err_msg: string }) => void) {
+            if (name !== 'getBrandWCPayRequest') return;
+            void w.__standinJsapiPay(params).then((msg) =>
+              done({
+                err_msg:
+                  msg === 'requestPayment:ok' ? 'get_brand_wcpay_request:ok' : `get_brand_wcpay_request:fail ${msg}`,
+              }),
+            );
+          },
+        };
+      });
+      const page = await startLoggedIn(site, lang, customer);
+      await orderWith(page, lang, 'wechat');
+      const order = await paidThenDetail(page, lang, customer.token);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ appId: 'wxoa', signType: 'RSA' });
+      const trade = wechat.trades.get(`${order.order_no}WEB`)!;
+      expect(trade).toMatchObject({ trade_type: 'JSAPI', appid: 'wxoa', state: 'SUCCESS' });
+      expect(trade.openid).toBeTruthy();
+    });
+
     test('Alipay wap on a phone: the stand-in cashier, pay, back to paySucc, then the order detail', async () => {
       await site.context.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
       const customer = await newCustomer(site, lang);
