@@ -1,5 +1,9 @@
 /** Article 42 is the "What Do We Do" page the footer links to (spec §9). */
 export const ABOUT_ARTICLE_ID = 42;
+/** The footer's Sponsorship link opens this article (seeded). */
+export const SPONSORSHIP_ARTICLE_ID = 46;
+/** The demo's Contact Us code opens this article (seeded; config/codes.ts DEMO_CODES). */
+export const CONTACT_ARTICLE_ID = 47;
 /** Password length bounds (spec §9: minimum 8; the maximum keeps hashing cheap). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

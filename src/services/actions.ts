@@ -37,6 +37,7 @@ export const ACTIONS = {
     'popuplist',
     'wxoauthurl',
     'qrcode',
+    'siteinfo',
   ],
   POST: [
     'login',

@@ -10,3 +10,4 @@ export type { ChosenLocation } from './location-store';
 export { PaymentStore } from './payment-store';
 export { PopupStore, DEVICE_ID_KEY } from './popup-store';
 export type { PayResult } from './payment-store';
+export { SiteInfoStore } from './site-info-store';

@@ -5,6 +5,7 @@ import { PopupStore } from './popup-store';
 import { LocationStore } from './location-store';
 import { SearchStore } from './search-store';
 import { SessionStore } from './session-store';
+import { SiteInfoStore } from './site-info-store';
 import { UiStore } from './ui-store';
 
 export interface RootDeps {
@@ -27,6 +28,8 @@ export class RootStore {
   readonly payment: PaymentStore;
   /** The pop-ups home shows, once per user or device until their version changes. */
   readonly popups: PopupStore;
+  /** The footer's configured codes, phones and ICP filing number. */
+  readonly siteInfo: SiteInfoStore;
   private readonly apiBase: string;
   /** Stores that only some screens use, made on first use (attach). */
   private readonly attached = new Map<string, unknown>();
@@ -56,6 +59,7 @@ export class RootStore {
       viewer: () => (this.session.isLoggedIn ? `user:${this.session.userInfo?.id ?? this.session.token ?? ''}` : ''),
       lang: () => this.ui.lang,
     });
+    this.siteInfo = new SiteInfoStore(() => this.api.codes);
     this.api =
       api ??
       createApi(

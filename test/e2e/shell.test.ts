@@ -69,18 +69,17 @@ test('Contact Us and How To Join in the footer open their QR dialogs and close',
   await dialog.locator('.qr-dialog__close').click();
   await expectClosed(page, cn.footer.contact_tip);
 
-  // How To Join is not set up on this server: the dialog says the code cannot be shown, and offers a retry.
+  // How To Join has no code on this server, only a phone: the dialog says it in words, with no picture and no retry.
   await shown(page, '.site-footer .footer-join').click();
   dialog = openDialog(page);
-  await dialog.getByText(cn.qr.error, { exact: true }).waitFor();
-  expect(await dialog.locator('.qr-dialog__image img').getAttribute('src')).toBe('/api/szeat/qrcode?kind=merchant');
-  expect(await dialog.locator('.qr-dialog__image--error').count()).toBe(1);
-  expect(await textOf(dialog.locator('.qr-dialog__tip'))).toBe(cn.footer.join_tip);
-  await screenshot(page, 'join-dialog-not-set-up-cn');
-  await dialog.getByText(cn.app.retry, { exact: true }).click();
-  await dialog.getByText(cn.qr.error, { exact: true }).waitFor();
+  await dialog.getByText('0755-2345 6789', { exact: true }).waitFor();
+  expect(await textOf(dialog.locator('.qr-dialog__detail-label'))).toBe(cn.footer.phone);
+  expect(await dialog.locator('.qr-dialog__image').count()).toBe(0);
+  expect(await dialog.getByText(cn.qr.error, { exact: true }).count()).toBe(0);
+  expect(await dialog.getByText(cn.app.retry, { exact: true }).count()).toBe(0);
+  await screenshot(page, 'join-dialog-words-cn');
   await dialog.locator('.qr-dialog__close').click();
-  await expectClosed(page, cn.footer.join_tip);
+  await expectClosed(page, cn.footer.how_to_join);
 });
 
 test('footer: three columns, no My Account when logged out, the four cities, the about links', async () => {

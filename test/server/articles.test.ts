@@ -89,7 +89,7 @@ describe.each(DIALECTS)('articles API on %s', (dialect) => {
   });
 
   describe.each([
-    ['article-list', 'article', 4],
+    ['article-list', 'article', 6],
     ['whats-news-list', 'news', 12],
   ])('%s', (endpoint, kind, seeded) => {
     it('pages newest first with totals', async () => {

@@ -136,7 +136,8 @@ describe('qrcode configuration', () => {
   });
 
   it('answers 404 with a clear message when a code is not set up, and serves a configured SVG under a CSP', async () => {
-    const t = await startTestApp('sqlite', { CONTACT_QR_IMAGE: path.join(tmp, 'card.svg') });
+    // NODE_ENV=test: no demo codes fill in what is not configured.
+    const t = await startTestApp('sqlite', { NODE_ENV: 'test', CONTACT_QR_IMAGE: path.join(tmp, 'card.svg') });
     try {
       const merchant = await get(t, 'qrcode?kind=merchant', { 'accept-language': 'en' });
       expect(merchant.status).toBe(404);
@@ -152,6 +153,81 @@ describe('qrcode configuration', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("siteinfo: the footer's codes, phones, WeChat IDs and ICP filing number", () => {
+  it('without configuration (not the demo): no codes, empty words, no filing number', async () => {
+    const t = await startTestApp('sqlite', { NODE_ENV: 'test' });
+    try {
+      const res = await get(t, 'siteinfo');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({
+        contact: { qr: false, phone: '', wechat_id: '' },
+        merchant: { qr: false, phone: '', wechat_id: '' },
+        icp_filing: '',
+      });
+      expect((await get(t, 'qrcode?kind=contact')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says what is configured, and draws a page of this site (/article?id=) with PUBLIC_BASE_URL', async () => {
+    const t = await startTestApp('sqlite', {
+      NODE_ENV: 'test',
+      PUBLIC_BASE_URL: SITE,
+      CONTACT_QR_URL: '/article?id=47',
+      CONTACT_PHONE: '0755-2345 6789',
+      MERCHANT_WECHAT_ID: 'szeat_join',
+      ICP_FILING: '粤ICP备2026000001号-1',
+    });
+    try {
+      expect((await get(t, 'siteinfo')).body.data).toEqual({
+        contact: { qr: true, phone: '0755-2345 6789', wechat_id: '' },
+        merchant: { qr: false, phone: '', wechat_id: 'szeat_join' },
+        icp_filing: '粤ICP备2026000001号-1',
+      });
+      const contact = await get(t, 'qrcode?kind=contact&format=svg');
+      expect(svgModules(contact.body)).toEqual(expectedModules(`${SITE}/article?id=47`));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the demo (NODE_ENV=development) opens the seeded Contact and How to join articles; configured codes win', async () => {
+    const demo = loadConfig({}, { NODE_ENV: 'development' });
+    expect([demo.CONTACT_QR_URL, demo.MERCHANT_QR_URL]).toEqual(['/article?id=47', '/article?id=43']);
+    const own = loadConfig({ CONTACT_QR_URL: 'https://example.com/kf', NODE_ENV: 'development' });
+    expect([own.CONTACT_QR_URL, own.MERCHANT_QR_URL]).toEqual(['https://example.com/kf', '/article?id=43']);
+    for (const env of ['test', 'production'] as const) {
+      const c = loadConfig({}, { NODE_ENV: env, PUBLIC_BASE_URL: SITE, ALLOW_SANDBOX: '1' } as never);
+      expect([env, c.CONTACT_QR_URL, c.MERCHANT_QR_URL]).toEqual([env, '', '']);
+    }
+    const t = await startTestApp('sqlite', { NODE_ENV: 'development', PUBLIC_BASE_URL: SITE });
+    try {
+      expect((await get(t, 'siteinfo')).body.data).toMatchObject({ contact: { qr: true }, merchant: { qr: true } });
+      for (const id of [43, 47]) {
+        const article = await get(t, `article?id=${id}`);
+        expect([id, article.status]).toEqual([id, 200]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a phone or WeChat ID that is not one', () => {
+    const bad = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(bad({ CONTACT_PHONE: 'call us' })).toEqual([expect.stringMatching(/^CONTACT_PHONE/)]);
+    expect(bad({ MERCHANT_WECHAT_ID: '1abc' })).toEqual([expect.stringMatching(/^MERCHANT_WECHAT_ID/)]);
+    expect(bad({ CONTACT_PHONE: '+86 755-2345 6789', CONTACT_WECHAT_ID: 'szeat-kf' })).toEqual([]);
   });
 });
 

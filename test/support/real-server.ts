@@ -49,8 +49,9 @@ export async function startRealServer({
       SEED: 'auto',
       // Orders move when a test moves them (the operator tool), not on the demo timer.
       DEMO_ADVANCE: '0',
-      // Contact Us has a code to show (a link drawn as QR); How To Join is left unset, so its dialog's error shows.
+      // Contact Us has a code to show (a link drawn as QR); How To Join has no code, only a phone said in words.
       CONTACT_QR_URL: 'https://work.weixin.qq.com/kfid/kfc-szeat-test',
+      MERCHANT_PHONE: '0755-2345 6789',
     },
   );
   const db = await openDb(config.DATABASE_URL);

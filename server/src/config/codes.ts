@@ -7,11 +7,23 @@ import { Type } from '@sinclair/typebox';
  * the schema in index.ts; documented in `.env.example`. Each configurable code is either an image file (a code made
  * elsewhere, e.g. a WeChat customer-service contact card) or a link the server draws as a standard QR code.
  */
+const CODE_URL_PATTERN = '^((https?://|/)\\S+)?$';
+const PHONE_PATTERN = '^([0-9+][0-9 -]{2,24})?$';
+const WECHAT_ID_PATTERN = '^([A-Za-z][A-Za-z0-9_-]{5,19})?$';
+
 export const codesConfigSchema = {
   CONTACT_QR_IMAGE: Type.String({ default: '' }),
-  CONTACT_QR_URL: Type.String({ default: '', pattern: '^(https?://\\S+)?$' }),
+  /** A link (https://...) or a page of this site (/article?id=47), drawn as a QR code. */
+  CONTACT_QR_URL: Type.String({ default: '', pattern: CODE_URL_PATTERN }),
   MERCHANT_QR_IMAGE: Type.String({ default: '' }),
-  MERCHANT_QR_URL: Type.String({ default: '', pattern: '^(https?://\\S+)?$' }),
+  MERCHANT_QR_URL: Type.String({ default: '', pattern: CODE_URL_PATTERN }),
+  /** What Contact Us and How To Join say in words (under the code, or alone when there is none). */
+  CONTACT_PHONE: Type.String({ default: '', pattern: PHONE_PATTERN }),
+  CONTACT_WECHAT_ID: Type.String({ default: '', pattern: WECHAT_ID_PATTERN }),
+  MERCHANT_PHONE: Type.String({ default: '', pattern: PHONE_PATTERN }),
+  MERCHANT_WECHAT_ID: Type.String({ default: '', pattern: WECHAT_ID_PATTERN }),
+  /** The ICP filing number shown in the site's footer (e.g. 粤ICP备2026000001号-1); empty: no filing line. */
+  ICP_FILING: Type.String({ default: '', maxLength: 64 }),
   /** Which version of the mini program a getwxacodeunlimit code opens. */
   WECHAT_MP_ENV_VERSION: Type.Union([Type.Literal('release'), Type.Literal('trial'), Type.Literal('develop')], {
     default: 'release',
@@ -44,4 +56,24 @@ export function codesConfigProblems(c: Record<string, unknown>, resolve: (p: str
     }
   }
   return problems;
+}
+
+/**
+ * The demo's codes (NODE_ENV=development, the default of `npm start`, when a key is left empty): Contact Us opens the
+ * seeded "Contact us" article, How To Join the seeded "How to join szeat" article, both pages of this site drawn as
+ * QR codes. Production and tests show only what is configured.
+ */
+export const DEMO_CODES = {
+  CONTACT_QR_URL: '/article?id=47',
+  MERCHANT_QR_URL: '/article?id=43',
+} as const;
+
+export function withDemoCodes<C extends Record<string, unknown>>(c: C): C {
+  if (c.NODE_ENV !== 'development') return c;
+  const out: Record<string, unknown> = { ...c };
+  for (const prefix of ['CONTACT', 'MERCHANT'] as const) {
+    const key = `${prefix}_QR_URL` as const;
+    if (!out[`${prefix}_QR_IMAGE`] && !out[key]) out[key] = DEMO_CODES[key];
+  }
+  return out as C;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { accountsConfigProblems, accountsConfigSchema } from './accounts';
-import { codesConfigProblems, codesConfigSchema } from './codes';
+import { codesConfigProblems, codesConfigSchema, withDemoCodes } from './codes';
 import { ordersConfigSchema } from './orders';
 import { paymentsConfigProblems, paymentsConfigSchema } from './payments';
 import { safetyConfigProblems, safetyConfigSchema } from './safety';
@@ -62,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
-  const merged = { ...(converted as object), ...overrides } as Config;
+  const merged = withDemoCodes({ ...(converted as object), ...overrides } as Config);
   // Every problem at once (a bad PORT must not hide missing WeChat keys), before anything else happens.
   const problems = [...Value.Errors(ConfigSchema, merged)].map(
     (e) => `${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`,

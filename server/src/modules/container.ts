@@ -158,11 +158,16 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
       contact: {
         ...(config.CONTACT_QR_IMAGE ? { image: fromRoot(config.CONTACT_QR_IMAGE) } : {}),
         ...(config.CONTACT_QR_URL ? { url: config.CONTACT_QR_URL } : {}),
+        phone: config.CONTACT_PHONE,
+        wechatId: config.CONTACT_WECHAT_ID,
       },
       merchant: {
         ...(config.MERCHANT_QR_IMAGE ? { image: fromRoot(config.MERCHANT_QR_IMAGE) } : {}),
         ...(config.MERCHANT_QR_URL ? { url: config.MERCHANT_QR_URL } : {}),
+        phone: config.MERCHANT_PHONE,
+        wechatId: config.MERCHANT_WECHAT_ID,
       },
+      icpFiling: config.ICP_FILING,
       log: (msg, err) => log.error({ err }, msg),
     }),
     places: createPlacesService(places, integrations.geo),

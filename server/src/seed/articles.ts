@@ -86,6 +86,46 @@ const ARTICLES: Seed[] = [
       'on delivery, have cash or your phone ready.\n\nYour wallet balance works at every restaurant that accepts it, ' +
       'and refunds go back to the way you paid or to your wallet.',
   },
+  {
+    id: 46,
+    kind: 'article',
+    daysAgo: 60,
+    cover: '',
+    title_cn: '赞助与品牌合作',
+    title_en: 'Sponsorship and brand partnerships',
+    summary_cn: '在 szeat 上推广你的品牌：首页横幅、新店推荐和城市活动。',
+    summary_en: 'Promote your brand on szeat: home page banners, new-restaurant features and city events.',
+    body_cn:
+      '我们欢迎与本地品牌、饮品商和社区活动合作。\n\n' +
+      '合作方式包括：首页与餐厅列表的横幅广告、新店推荐位，以及深圳、惠州（银滩）、广州和东莞的城市美食活动。\n\n' +
+      '请在网站底部点击“联系我们”，说明你的品牌、想合作的城市和时间，我们的团队会在五个工作日内回复你。',
+    body_en:
+      'We welcome partnerships with local brands, drinks makers and community events.\n\n' +
+      'Ways to work with us: banners on the home page and the restaurant list, featured places for new restaurants, ' +
+      'and food events in Shenzhen, Huizhou (Silver Beach), Guangzhou and Dongguan.\n\n' +
+      'Use "Contact Us" at the bottom of the site to tell us about your brand, the cities and the dates you have in ' +
+      'mind; our team replies within five working days.',
+  },
+  {
+    id: 47,
+    kind: 'article',
+    daysAgo: 90,
+    cover: '',
+    title_cn: '联系 szeat 客服',
+    title_en: 'Contact szeat customer service',
+    summary_cn: '订单、退款和账户问题，我们每天 9:00 至 22:00 在线。',
+    summary_en: 'Questions about an order, a refund or your account: we are here every day from 9:00 to 22:00.',
+    body_cn:
+      '关于订单的问题，请先打开“我的订单”，在订单详情页查看进度和餐厅信息。\n\n' +
+      '退款会在餐厅确认后退回原支付方式或钱包；货到付款的订单无需退款。\n\n' +
+      '客服每天 9:00 至 22:00 在线，请在联系时提供你的订单号，方便我们更快处理。',
+    body_en:
+      'For a question about an order, open My Orders first: the order page shows its progress and the restaurant.\n\n' +
+      'Refunds go back to the way you paid, or to your wallet, once the restaurant confirms them; orders paid on ' +
+      'delivery need no refund.\n\n' +
+      'Customer service is here every day from 9:00 to 22:00. Please give your order number when you contact us so we ' +
+      'can help you faster.',
+  },
 ];
 
 const NEWS_TOPICS: Array<[string, string, string, string]> = [

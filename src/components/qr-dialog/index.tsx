@@ -11,9 +11,17 @@ import { useDialog } from '../../utils/use-dialog';
 export interface QrDialogProps {
   open: boolean;
   title: string;
-  /** Address of the code's picture (the server's `qrcode`); loaded only while the dialog is open. */
-  image: string;
+  /**
+   * Address of the code's picture (the server's `qrcode`); loaded only while the dialog is open. Without one (no code
+   * is configured) the dialog shows the details in words, or `none` when there are none either: never a retry.
+   */
+  image?: string;
+  /** Shown under the tip; without a picture, the tip is not shown (it speaks of scanning). */
   tip: string;
+  /** Ways to reach someone in words (a phone, a WeChat ID), shown under the code or instead of it. */
+  details?: Array<{ label: string; value: string; kind: 'phone' | 'wechat' }>;
+  /** What the dialog says when it has neither a picture nor details. */
+  none?: string;
   /** The link the code stands for, shown with a copy action (H5: a restaurant's own page). */
   link?: string;
   onClose(): void;
@@ -23,7 +31,7 @@ export interface QrDialogProps {
  * A scannable code with a tip; no footer (spec §2: the Mini Program dialog has none). The picture comes from the
  * server, so it has a loading state and an error state with a retry (e.g. a code not set up, WeChat unreachable).
  */
-export function QrDialog({ open, title, image, tip, link, onClose }: QrDialogProps) {
+export function QrDialog({ open, title, image, tip, details = [], none, link, onClose }: QrDialogProps) {
   const { platform } = useStores();
   const t = useT();
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -61,28 +69,43 @@ export function QrDialog({ open, title, image, tip, link, onClose }: QrDialogPro
         </AtModalHeader>
         <AtModalContent>
           <View className='qr-dialog__body'>
-            <View className='qr-dialog__frame'>
-              {open && (
-                // Remounted on retry: the same address is asked for again.
-                <Image
-                  key={attempt}
-                  className={`qr-dialog__image qr-dialog__image--${state}`}
-                  src={image}
-                  mode='aspectFit'
-                  ariaLabel={alt}
-                  nativeProps={{ alt }}
-                  onLoad={() => setState('ready')}
-                  onError={() => setState('error')}
-                />
-              )}
-              {state === 'loading' && <Text className='qr-dialog__loading'>{t('qr.loading')}</Text>}
-              {state === 'error' && (
-                <View className='qr-dialog__error'>
-                  <ErrorState message={t('qr.error')} onRetry={retry} />
-                </View>
-              )}
-            </View>
-            <Text className='qr-dialog__tip'>{tip}</Text>
+            {image !== undefined && (
+              <View className='qr-dialog__frame'>
+                {open && (
+                  // Remounted on retry: the same address is asked for again.
+                  <Image
+                    key={attempt}
+                    className={`qr-dialog__image qr-dialog__image--${state}`}
+                    src={image}
+                    mode='aspectFit'
+                    ariaLabel={alt}
+                    nativeProps={{ alt }}
+                    onLoad={() => setState('ready')}
+                    onError={() => setState('error')}
+                  />
+                )}
+                {state === 'loading' && <Text className='qr-dialog__loading'>{t('qr.loading')}</Text>}
+                {state === 'error' && (
+                  <View className='qr-dialog__error'>
+                    <ErrorState message={t('qr.error')} onRetry={retry} />
+                  </View>
+                )}
+              </View>
+            )}
+            {image !== undefined && <Text className='qr-dialog__tip'>{tip}</Text>}
+            {details.length > 0 && (
+              <View className='qr-dialog__details'>
+                {details.map((d) => (
+                  <View key={d.kind} className={`qr-dialog__detail qr-dialog__detail--${d.kind}`}>
+                    <Text className='qr-dialog__detail-label'>{d.label}</Text>
+                    <Text className='qr-dialog__detail-value' userSelect>
+                      {d.value}
+                    </Text>
+                  </View>
+                ))}
+              </View>
+            )}
+            {image === undefined && details.length === 0 && none && <Text className='qr-dialog__none'>{none}</Text>}
             {link && (
               <View className='qr-dialog__link'>
                 <Text className='qr-dialog__url' userSelect>

@@ -1,7 +1,8 @@
 import { Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { ABOUT_ARTICLE_ID } from '../../../types/constants';
+import { useEffect, useState } from 'react';
+import type { ReachInfo } from '../../../types/api/codes';
+import { ABOUT_ARTICLE_ID, SPONSORSHIP_ARTICLE_ID } from '../../../types/constants';
 import { useStores, useT } from '../../stores';
 import { QrDialog } from '../qr-dialog';
 import './index.scss';
@@ -11,10 +12,20 @@ type Dialog = 'contact' | 'join' | null;
 
 /** The H5 site's footer (spec §2 "Footer"): customer service, locations, about us. */
 export const SiteFooter = observer(function SiteFooter() {
-  const { session, platform, api } = useStores();
+  const { session, platform, api, siteInfo } = useStores();
   const t = useT();
   const [dialog, setDialog] = useState<Dialog>(null);
   const nav = platform.navigation;
+  useEffect(() => void siteInfo.load(), [siteInfo]);
+  const info = siteInfo.info;
+  /** A dialog's picture (none when the server has no code: the details say it in words) and its details. */
+  const reach = (kind: 'contact' | 'merchant', r: ReachInfo | undefined) => ({
+    ...(r && !r.qr ? {} : { image: api.codes.qrcodeUrl(kind) }),
+    details: [
+      ...(r?.phone ? [{ kind: 'phone' as const, label: t('footer.phone'), value: r.phone }] : []),
+      ...(r?.wechat_id ? [{ kind: 'wechat' as const, label: t('footer.wechat_id'), value: r.wechat_id }] : []),
+    ],
+  });
 
   return (
     <View className='site-footer'>
@@ -55,25 +66,34 @@ export const SiteFooter = observer(function SiteFooter() {
           <Text className='site-footer__link footer-join' {...pressable(() => setDialog('join'))}>
             {t('footer.how_to_join')}
           </Text>
-          <Text className='site-footer__text'>{t('footer.sponsorship')}</Text>
+          <Text
+            className='site-footer__link footer-sponsorship'
+            {...pressable(() => void nav.go('article', { id: SPONSORSHIP_ARTICLE_ID }))}
+          >
+            {t('footer.sponsorship')}
+          </Text>
         </View>
       </View>
       <View className='site-footer__legal'>
         <Text>{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
-        <Text className='site-footer__filing'>{t('footer.filing')}</Text>
+        {info?.icp_filing ? (
+          <Text className='site-footer__filing'>{t('footer.filing', { number: info.icp_filing })}</Text>
+        ) : null}
       </View>
       <QrDialog
         open={dialog === 'contact'}
         title={t('footer.contact_us')}
-        image={api.codes.qrcodeUrl('contact')}
+        {...reach('contact', info?.contact)}
         tip={t('footer.contact_tip')}
+        none={t('footer.contact_none')}
         onClose={() => setDialog(null)}
       />
       <QrDialog
         open={dialog === 'join'}
         title={t('footer.how_to_join')}
-        image={api.codes.qrcodeUrl('merchant')}
+        {...reach('merchant', info?.merchant)}
         tip={t('footer.join_tip')}
+        none={t('footer.join_none')}
         onClose={() => setDialog(null)}
       />
     </View>

@@ -1,13 +1,15 @@
 /** The H5 top bar and footer (spec §2) as they render around a page. */
 import HomePage from '../../../src/screens/main/home';
 import { fakeApi, paged, renderPage } from '../support/page';
-import { click, getByText, queryByText } from '../support/render';
+import { click, getByText, queryByText, waitFor } from '../support/render';
+import type { SiteInfo } from '../../../types/api/codes';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
-async function home(storage: Record<string, unknown> = {}) {
+async function home(storage: Record<string, unknown> = {}, info?: SiteInfo) {
   const api = fakeApi();
   api.articles.news.mockResolvedValue(paged([]));
+  if (info) api.codes.siteInfo.mockResolvedValue(info);
   const page = await renderPage(HomePage, { api, storage: { _lang: 'en', ...storage } });
   const topBar = page.container.querySelector<HTMLElement>('.top-bar')!;
   const footer = page.container.querySelector<HTMLElement>('.site-footer')!;
@@ -128,7 +130,7 @@ describe('footer', () => {
     expect(dialogs).toHaveLength(2);
     await click(getByText(footer.querySelector('.site-footer__columns')!, 'Contact Us'));
     expect(dialogs[0]!.className).toContain('at-modal--active');
-    expect(getByText(dialogs[0]!, 'Scan to add szeat customer service on WeChat')).toBeTruthy();
+    expect(getByText(dialogs[0]!, 'Scan to contact szeat customer service')).toBeTruthy();
     expect(dialogs[1]!.className).not.toContain('at-modal--active');
     // Scannable codes from the server, asked for only when their dialog opens.
     expect(dialogs[0]!.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=contact');
@@ -138,5 +140,59 @@ describe('footer', () => {
     expect(dialogs[1]!.className).toContain('at-modal--active');
     expect(dialogs[0]!.className).not.toContain('at-modal--active');
     expect(dialogs[1]!.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=merchant');
+  });
+
+  const noCodes = (contact: Partial<SiteInfo['contact']>, merchant: Partial<SiteInfo['merchant']> = {}): SiteInfo => ({
+    contact: { qr: false, phone: '', wechat_id: '', ...contact },
+    merchant: { qr: false, phone: '', wechat_id: '', ...merchant },
+    icp_filing: '',
+  });
+
+  it('without a configured code, Contact Us says the phone and WeChat ID in words: no picture, no retry', async () => {
+    const { footer, api } = await home({}, noCodes({ phone: '0755-2345 6789', wechat_id: 'szeat-kf' }));
+    expect(api.codes.siteInfo).toHaveBeenCalledTimes(1);
+    await click(getByText(footer.querySelector('.site-footer__columns')!, 'Contact Us'));
+    const dialog = footer.querySelectorAll<HTMLElement>('.qr-dialog')[0]!;
+    await waitFor(() => getByText(dialog, '0755-2345 6789'));
+    expect(getByText(dialog, 'Phone')).toBeTruthy();
+    expect(getByText(dialog, 'WeChat ID')).toBeTruthy();
+    expect(getByText(dialog, 'szeat-kf')).toBeTruthy();
+    expect(dialog.querySelector('.qr-dialog__image')).toBeNull();
+    expect(dialog.querySelector('.qr-dialog__error')).toBeNull();
+    expect(queryByText(dialog, 'Retry')).toBeNull();
+    // The tip speaks of scanning: not without a code.
+    expect(queryByText(dialog, 'Scan to contact szeat customer service')).toBeNull();
+  });
+
+  it('with neither a code nor words, How To Join says so plainly (in Chinese too)', async () => {
+    const en = await home({}, noCodes({ phone: '0755-2345 6789' }));
+    await click(getByText(en.footer.querySelector('.site-footer__columns')!, 'How To Join'));
+    const dialog = en.footer.querySelectorAll<HTMLElement>('.qr-dialog')[1]!;
+    await waitFor(() => getByText(dialog, 'How to apply is still being set up. Please check back later.'));
+    expect(dialog.querySelector('.qr-dialog__image')).toBeNull();
+    expect(queryByText(dialog, '0755-2345 6789')).toBeNull();
+    await en.unmount();
+    const cn = await home({ _lang: 'cn' }, noCodes({}));
+    await click(getByText(cn.footer.querySelector('.site-footer__columns')!, '联系我们'));
+    const cnDialog = cn.footer.querySelectorAll<HTMLElement>('.qr-dialog')[0]!;
+    await waitFor(() => getByText(cnDialog, '客服联系方式还在设置中，请稍后再来看看。'));
+    expect(cnDialog.querySelector('.qr-dialog__image')).toBeNull();
+  });
+
+  it('shows the ICP filing number only when one is configured', async () => {
+    const none = await home();
+    await waitFor(() => expect(none.api.codes.siteInfo).toHaveBeenCalled());
+    expect(none.footer.querySelector('.site-footer__filing')).toBeNull();
+    expect(queryByText(none.footer, /ICP/)).toBeNull();
+    await none.unmount();
+    const set = await home({}, { ...noCodes({}), icp_filing: '粤ICP备2026000001号-1' });
+    const filing = await waitFor(() => set.footer.querySelector<HTMLElement>('.site-footer__filing')!);
+    expect(filing.textContent).toBe('ICP filing: 粤ICP备2026000001号-1');
+  });
+
+  it('Sponsorship opens its own article, not article 42', async () => {
+    const { footer, platform } = await home();
+    await click(getByText(footer, 'Sponsorship'));
+    expect(platform.navigation.go).toHaveBeenCalledWith('article', { id: 46 });
   });
 });

@@ -15,6 +15,7 @@ import type {
 import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';
+import type { SiteInfo } from '../../../types/api/codes';
 import type { QrKind } from '../../../types/codes';
 import { fakePlatform, type FakePlatformOptions } from './fake-platform';
 import { render } from './render';
@@ -36,12 +37,19 @@ export function fakeApi() {
     // Addresses as the real service makes them on H5 (same origin).
     codes: {
       qrcodeUrl: jest.fn((kind: QrKind, id?: number) => `/api/szeat/qrcode?kind=${kind}${id ? `&id=${id}` : ''}`),
+      siteInfo: jest.fn<Promise<SiteInfo>, []>(),
     },
     cart: fakeArea<CartApi>(['list', 'add', 'edit', 'remove']),
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info', 'cancel', 'reorder']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
   } satisfies Api;
+  // The footer asks once: both codes configured, no words, no ICP filing number, unless a test says otherwise.
+  api.codes.siteInfo.mockResolvedValue({
+    contact: { qr: true, phone: '', wechat_id: '' },
+    merchant: { qr: true, phone: '', wechat_id: '' },
+    icp_filing: '',
+  });
   // Home asks for these on every visit: no pop-ups and no new restaurants unless a test says otherwise.
   api.catalogue.popups.mockResolvedValue([]);
   api.catalogue.seePopup.mockImplementation(async (id: number) => ({ popup_id: id, version: 1 }));

@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope } from '../../../../types/api/common';
-import { QrCodeQuery } from '../../../../types/api/codes';
+import { Envelope, ErrorEnvelope } from '../../../../types/api/common';
+import { QrCodeQuery, SiteInfo } from '../../../../types/api/codes';
+import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
 
 const binary = { type: 'string', format: 'binary' } as const;
 
 export const codesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { services }) => {
   const service = services.codes;
+
+  app.get(
+    '/siteinfo',
+    {
+      schema: {
+        tags: ['codes'],
+        summary:
+          'What the footer shows: whether Contact Us and How To Join have a code, their phone and WeChat ID, and ' +
+          'the ICP filing number (empty strings when not configured)',
+        response: { 200: Envelope(SiteInfo) },
+      },
+    },
+    async (req) => ok(req, service.siteInfo()),
+  );
 
   app.get(
     '/qrcode',

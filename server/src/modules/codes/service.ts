@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import table from '../../../../src/route-table.json';
 import { ErrorCode } from '../../../../types/errors';
+import type { ReachInfo, SiteInfo } from '../../../../types/api/codes';
 import { restaurantScene, type QrFormat, type QrKind } from '../../../../types/codes';
 import { CODE_IMAGE_TYPES } from '../../config/codes';
 import { AppError, invalidField, notFound } from '../../errors';
@@ -13,7 +14,11 @@ import type { CodesRepository } from './repository';
 /** A configured code: a picture file (absolute path) or a link to draw; neither when it is not set up. */
 export interface ConfiguredCode {
   image?: string;
+  /** An http(s) link, or a page of this site (/article?id=47). */
   url?: string;
+  /** Said in words in the dialog ('' when not configured). */
+  phone?: string;
+  wechatId?: string;
 }
 
 export interface CodesServiceDeps {
@@ -23,6 +28,8 @@ export interface CodesServiceDeps {
   siteOrigin: string;
   contact: ConfiguredCode;
   merchant: ConfiguredCode;
+  /** The ICP filing number of the footer, '' when not configured. */
+  icpFiling?: string;
   log: (msg: string, err: unknown) => void;
 }
 
@@ -85,11 +92,21 @@ export function createCodesService(deps: CodesServiceDeps) {
         body: await fs.readFile(file),
       }));
     }
-    if (code.url) return qr(code.url, format);
+    if (code.url) return qr(code.url.startsWith('/') ? `${origin}${code.url}` : code.url, format);
     throw notFound('qrcode.not_configured');
   }
 
+  const reach = (code: ConfiguredCode): ReachInfo => ({
+    qr: Boolean(code.image || code.url),
+    phone: code.phone ?? '',
+    wechat_id: code.wechatId ?? '',
+  });
+
   return {
+    /** What the footer's dialogs can show (a code, a phone, a WeChat ID) and the ICP filing number. */
+    siteInfo(): SiteInfo {
+      return { contact: reach(deps.contact), merchant: reach(deps.merchant), icp_filing: deps.icpFiling ?? '' };
+    },
     /** The picture of a code; `format` applies to codes drawn here (WeChat's and configured pictures are as they are). */
     async code(kind: QrKind, id: number | undefined, format: QrFormat): Promise<CodeImage> {
       switch (kind) {
