@@ -15,8 +15,10 @@ import {
   newCustomer,
   NOODLES_SHOP,
   okApi,
+  PHONE,
   startLoggedIn,
 } from './support/orders';
+import type { Page } from 'playwright-core';
 import { deliveredOrder, photoFile } from './support/ratings';
 import { screenshot } from './support/screenshot';
 import { cn, en, open, shown, textOf, useSite } from './support/site';
@@ -29,6 +31,15 @@ const fill = (template: string, params: Record<string, string | number>) =>
     /\{(\w+)\}/g,
     (whole, name: string) => (params[name] === undefined ? whole : String(params[name])),
   );
+
+/** With E2E_SCREENSHOTS: the page on the phone and on a desktop (1280 x 900), for a person to look at. */
+async function shots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+}
 
 describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
   const t = PACKS[lang];
@@ -71,7 +82,7 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     expect(await textOf(shown(page, '.rating__field--photos .rating__label'))).toBe(
       fill(t.rating.photos, { count: 1, max: 6 }),
     );
-    await screenshot(page, `rating-${lang}-filled`);
+    await shots(page, `rating-${lang}-filled`);
 
     await shown(page, '.rating__submit').click();
     await expectToast(page, t.rating.success);
@@ -98,7 +109,7 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     // Thumbnails load when they come into view.
     await thumb.scrollIntoViewIfNeeded();
     await eventually(async () => expect(await thumb.locator('img').getAttribute('src')).toBe(mine.thumbnails[0]));
-    await screenshot(page, `reviews-${lang}`);
+    await shots(page, `reviews-${lang}`);
     await thumb.click();
     const dialog = page.locator('.photo-viewer [role=dialog]');
     await dialog.waitFor();
