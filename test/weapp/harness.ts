@@ -132,6 +132,9 @@ export class WeappHarness {
   /** Tests may change these between steps (the payment sheet paid / cancelled; the answer to a dialog). */
   paymentBehaviour: FakeWxContext['requestPayment'];
   modalBehaviour: FakeWxContext['modalAnswer'];
+  /** wx.chooseMedia and wx.uploadFile as a test wants them (default: cancelled, failed). */
+  chooseMediaBehaviour: FakeWxContext['chooseMedia'];
+  uploadBehaviour: FakeWxContext['uploadFile'];
 
   private readonly modules = new Map<string, { exports: unknown }>();
   private readonly launchOptions = { path: '', query: {}, scene: 1001, referrerInfo: {}, apiCategory: 'default' };
@@ -158,6 +161,14 @@ export class WeappHarness {
       launchOptions: () => ({ ...this.launchOptions }),
       requestPayment: (o) => this.paymentBehaviour?.(o),
       modalAnswer: (o) => (this.modalBehaviour ? this.modalBehaviour(o) : true),
+      chooseMedia: (o) => {
+        if (!this.chooseMediaBehaviour) throw new Error('chooseMedia:fail cancel');
+        return this.chooseMediaBehaviour(o);
+      },
+      uploadFile: (o, progress) => {
+        if (!this.uploadBehaviour) throw new Error('uploadFile:fail not available in the harness');
+        return this.uploadBehaviour(o, progress);
+      },
     });
     this.paymentBehaviour = options.requestPayment;
     this.modalBehaviour = options.modalAnswer;

@@ -58,6 +58,16 @@ export interface FakeWxContext {
   requestPayment?(options: WxOptions): Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
   /** wx.showModal: the customer's answer (default: confirm). */
   modalAnswer?(options: WxOptions): boolean;
+  /** wx.chooseMedia: the files the customer chose (tempFiles); throw to fail. Default: the customer cancels. */
+  chooseMedia?(options: WxOptions): Record<string, unknown>;
+  /**
+   * wx.uploadFile: what the upload answers ({ statusCode, data }), reporting progress (0-100) as it goes; throw an
+   * Error whose message is the errMsg to fail. Default: it fails (no uploads in the harness).
+   */
+  uploadFile?(
+    options: WxOptions,
+    progress: (percent: number) => void,
+  ): Promise<{ statusCode: number; data: string }> | { statusCode: number; data: string };
 }
 
 const ASYNC_OK_APIS = [
@@ -293,14 +303,43 @@ export function createFakeWx(ctx: FakeWxContext): Record<string, unknown> {
     ctx.calls.push({ api: 'request', args: [opts] });
     return fakeRequest(ctx, opts);
   };
+  async('chooseMedia', (o) => {
+    if (!ctx.chooseMedia) throw new Error('chooseMedia:fail cancel');
+    return ctx.chooseMedia(o);
+  });
+  // The upload task: in flight (like a request) while the behaviour runs; progress events, then the callback.
   wx.uploadFile = (opts: WxOptions = {}) => {
     ctx.calls.push({ api: 'uploadFile', args: [opts] });
-    loop.later('wx.uploadFile callback', () => {
-      const res = { errMsg: 'uploadFile:fail not available in the harness' };
-      opts.fail?.(res);
-      opts.complete?.(res);
-    });
-    return { abort: noop, onProgressUpdate: noop, offProgressUpdate: noop };
+    const listeners: Array<(p: Record<string, unknown>) => void> = [];
+    const progress = (percent: number) =>
+      loop.later('wx.uploadFile progress', () =>
+        listeners.forEach((cb) => cb({ progress: percent, totalBytesSent: percent, totalBytesExpectedToSend: 100 })),
+      );
+    ctx.loop.pendingRequests++;
+    void (async () => {
+      if (!ctx.uploadFile) throw new Error('uploadFile:fail not available in the harness');
+      return ctx.uploadFile(opts, progress);
+    })()
+      .then(
+        (result) => ({ ok: true, res: { errMsg: 'uploadFile:ok', ...result } as Record<string, unknown> }),
+        (err: unknown) => ({
+          ok: false,
+          res: { errMsg: err instanceof Error ? err.message : 'uploadFile:fail' } as Record<string, unknown>,
+        }),
+      )
+      .then(({ ok, res }) => {
+        ctx.loop.pendingRequests--;
+        loop.later('wx.uploadFile callback', () => {
+          if (ok) opts.success?.(res);
+          else opts.fail?.(res);
+          opts.complete?.(res);
+        });
+      });
+    return {
+      abort: noop,
+      onProgressUpdate: (cb: (p: Record<string, unknown>) => void) => void listeners.push(cb),
+      offProgressUpdate: noop,
+    };
   };
   wx.env = { USER_DATA_PATH: 'wxfile://usr' };
   return wx;
