@@ -20,6 +20,8 @@ export const JOB_KINDS = {
   paymentTimeout: 'orders.payment_timeout',
   /** Refunds a provider has not finished yet (PROCESSING, fund_change N) are asked again until done or failed. */
   followRefunds: 'payments.follow_refunds',
+  /** Orders nobody of the restaurant accepted within ORDER_ACCEPT_TIMEOUT_MINUTES are cancelled and refunded. */
+  acceptTimeout: 'orders.accept_timeout',
   /** Demo mode: new orders move one step along their path every DEMO_ADVANCE_SECONDS. */
   demoAdvance: 'orders.demo_advance',
   /** Photos no rating uses a day after their upload are removed (row, then stored files). */
@@ -61,6 +63,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
   const uow = createAppUnitOfWork(db.kysely);
   const timeoutMs = config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000;
   const demoMs = config.DEMO_ADVANCE_SECONDS * 1000;
+  const acceptTimeoutMs = config.ORDER_ACCEPT_TIMEOUT_MINUTES * 60_000;
   const { orders, payments } = createOrderServices({ uow, now, integrations, config, ...(log ? { log } : {}) });
 
   /**
@@ -103,6 +106,24 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
     return { cancelled };
   }
 
+  /**
+   * Cancels the orders still waiting for their restaurant ORDER_ACCEPT_TIMEOUT_MINUTES after they started waiting
+   * (reason timeout: voucher, wallet and online payment back; an event tells the customer and the restaurant). Only
+   * if still waiting: the conditional move loses to an accept or a reject that came first.
+   */
+  async function cancelUnaccepted(at: number) {
+    let cancelled = 0;
+    for (const id of await orders.unacceptedBefore(at - acceptTimeoutMs + 1, 200)) {
+      try {
+        await orders.reject(id, 'timeout', 'system');
+        cancelled += 1;
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+      }
+    }
+    return { cancelled };
+  }
+
   /** Moves each order placed in the last day and unchanged for DEMO_ADVANCE_SECONDS one step forward. */
   async function demoStep(at: number) {
     const due = await orders.changedBefore(DEMO_STATUSES, at - demoMs, at - DAY, 200);
@@ -125,8 +146,17 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
     ...runner,
     ...(log ? { log } : {}),
     recurring: [
-      { kind: JOB_KINDS.purge, everyMs: HOUR, run: (at) => purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS) },
+      {
+        kind: JOB_KINDS.purge,
+        everyMs: HOUR,
+        run: async (at) => {
+          // Used or expired event stream tickets too (they live a minute).
+          await uow.repos.events.purgeTickets(at - HOUR);
+          return purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS);
+        },
+      },
       { kind: JOB_KINDS.paymentTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnpaid },
+      { kind: JOB_KINDS.acceptTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnaccepted },
       {
         kind: JOB_KINDS.followRefunds,
         everyMs: 60_000,
@@ -141,5 +171,5 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
       ...(demo ? [{ kind: JOB_KINDS.demoAdvance, everyMs: demoMs, run: demoStep }] : []),
     ],
   });
-  return { runner: jobRunner, demo, cancelUnpaid, demoStep };
+  return { runner: jobRunner, demo, cancelUnpaid, cancelUnaccepted, demoStep };
 }

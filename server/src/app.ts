@@ -15,6 +15,7 @@ import { languagePlugin } from './plugins/app/language';
 import { requestIdPlugin } from './plugins/app/request-id';
 import { strictInputPlugin } from './plugins/app/strict-input';
 import { compressPlugin } from './plugins/external/compress';
+import { ssePlugin } from './plugins/external/sse';
 import { openApiPlugin } from './plugins/external/openapi';
 import { picturesPlugin } from './plugins/external/pictures';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
@@ -91,6 +92,10 @@ export async function buildApp({
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(openApiPlugin);
   await app.register(strictInputPlugin);
+  await app.register(ssePlugin, { heartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000 });
+  // Live streams end with the app (open streams first, so closing does not wait for them; then PostgreSQL's LISTEN
+  // connection or SQLite's reader).
+  app.addHook('preClose', () => services.events.close());
   await app.register((api) => registerModules(api, { ...deps, services }), { prefix: API_PREFIX });
   // Operations' probes (/healthz, /readyz), outside the API and its envelope.
   await app.register(healthPlugin, { db });

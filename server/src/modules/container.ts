@@ -15,6 +15,7 @@ import { createArticlesService } from './articles/service';
 import { createCheckoutService } from './checkout/service';
 import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
+import { createEventsService } from './events/service';
 import { createMerchantsService } from './merchants/service';
 import { createStoreAdmin } from './stores/admin';
 import { createPlacesService } from './places/service';
@@ -126,8 +127,19 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     stores: createStoreAdmin(uow, now, catalogueCache),
     accounts,
   });
+  const events = createEventsService({
+    uow,
+    now,
+    dialect: db.dialect,
+    databaseUrl: config.DATABASE_URL,
+    restaurantsOf: (userId) => merchants.restaurantIdsOf(userId),
+    ticketTtlMs: config.EVENTS_TICKET_SECONDS * 1000,
+    pollMs: config.EVENTS_POLL_MS,
+    log: (msg, err) => log.error({ err }, msg),
+  });
   return {
     merchants,
+    events,
     uow,
     sessions,
     catalogueCache,

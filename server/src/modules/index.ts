@@ -7,6 +7,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { codesRoutes } from './codes/routes';
 import type { RouteDeps } from './container';
+import { eventsRoutes } from './events/routes';
 import { merchantsRoutes } from './merchants/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentsRoutes } from './payments/routes';
@@ -38,4 +39,5 @@ export async function registerModules(api: FastifyInstance, routeDeps: RouteDeps
   await api.register(paymentsRoutes, routeDeps);
   await api.register(ratingsRoutes, routeDeps);
   await api.register(merchantsRoutes, routeDeps);
+  await api.register(eventsRoutes, routeDeps);
 }

@@ -14,6 +14,7 @@ import { createCatalogueRepository } from './catalogue/repository';
 import { createCodesRepository } from './codes/repository';
 import { createOrdersRepository } from './orders/repository';
 import { createPaymentsRepository } from './payments/repository';
+import { createEventsRepository } from './events/repository';
 import { createJobsRepository } from './jobs/repository';
 import { createMerchantsRepository } from './merchants/repository';
 import { createPlacesRepository } from './places/repository';
@@ -36,6 +37,7 @@ export const repositoryFactories = {
   codes: createCodesRepository,
   orders: createOrdersRepository,
   payments: createPaymentsRepository,
+  events: createEventsRepository,
   jobs: createJobsRepository,
   merchants: createMerchantsRepository,
   places: createPlacesRepository,

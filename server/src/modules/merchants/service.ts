@@ -169,6 +169,9 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
   return {
     require,
 
+    /** The restaurants the user works for (any role): their events reach the user's streams. */
+    restaurantIdsOf: async (userId: number) => (await repos.merchants.ofUser(userId)).map((m) => m.restaurant_id),
+
     /** The caller's restaurants with their role and state (busy mode read as ended once its time is past). */
     async restaurants(userId: number, lang: Lang): Promise<MerchantRestaurant[]> {
       const mine = await repos.merchants.ofUser(userId);

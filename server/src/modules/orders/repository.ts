@@ -189,6 +189,10 @@ export function createOrdersRepository(db: Executor) {
         .where('status', 'in', statuses)
         .where('updated_at', '<=', changedBefore)
         .where('created_at', '>=', createdAfter)
+        // A restaurant with its own people (memberships) works its orders in the console: demo mode leaves them.
+        .where('restaurant_id', 'not in', (eb) =>
+          eb.selectFrom('restaurant_members').select('restaurant_members.restaurant_id'),
+        )
         .orderBy('updated_at')
         .limit(limit)
         .execute(),
