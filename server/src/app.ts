@@ -3,7 +3,7 @@ import { fromRoot, trustProxyOption, type Config } from './config';
 import type { Db } from './db';
 import { clientErrorHandler } from './fastify-options/client-error';
 import { lazySchemaController } from './fastify-options/lazy-schemas';
-import { requestIdOf } from './fastify-options/request-id';
+import { requestIdMixin, requestIdOf } from './fastify-options/request-id';
 import { OneLinePerRequest } from './fastify-options/request-log';
 import { createIntegrations, type Integrations } from './integrations';
 import { buildServices, registerModules } from './modules';
@@ -52,7 +52,9 @@ export async function buildApp({
   const schemas = lazySchemaController();
   const app = Fastify({
     logger:
-      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, mixin: requestIdMixin, ...(logStream ? { stream: logStream } : {}) },
     logController: new OneLinePerRequest(),
     // The caller's X-Request-Id or a new UUID, on every line the request logs (reqId) and echoed in the answer.
     genReqId: requestIdOf,

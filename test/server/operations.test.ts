@@ -11,13 +11,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function logLines() {
   const lines: Array<Record<string, unknown>> = [];
+  const raw: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        raw.push(line);
+        lines.push(JSON.parse(line));
+      }
       done();
     },
   });
-  return { lines, stream };
+  return { lines, raw, stream };
 }
 
 describe.each(DIALECTS)('operations on %s', (dialect) => {
@@ -84,6 +88,23 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
       const r = await api.get('cuisineslist', { headers: { 'x-request-id': bad } });
       expect(r.headers['x-request-id']).toMatch(UUID);
     }
+  });
+
+  test("a line a service logs while answering a request carries that request's id, once; lines outside carry none", async () => {
+    // The payments service logs a refused notification through the app's logger (services are built once).
+    const res = await api.request('POST', 'payments/notify/sandbox', {
+      headers: { 'x-request-id': 'notice-1', 'content-type': 'application/json' },
+      payload: '{"out_trade_no":"nobody"}',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    const line = log.lines.find((l) => String(l.msg).startsWith('payment notification refused'));
+    expect(line).toMatchObject({ reqId: 'notice-1' });
+    // The request's own lines (its logger binds the id) are not given it a second time.
+    const own = log.raw.filter((l) => l.includes('"notice-1"'));
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    for (const l of own) expect(l.match(/"reqId"/g)).toHaveLength(1);
+    t.app.log.info('outside any request');
+    expect(log.lines.find((l) => l.msg === 'outside any request')).not.toHaveProperty('reqId');
   });
 
   test('refusals, API errors, the site and the probes carry the request id too', async () => {
