@@ -169,9 +169,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Mini program: hosts whose pages open in its web-view (each must be a business domain of the mini program).
       SZEAT_WEBVIEW_HOSTS: JSON.stringify(process.env.TARO_APP_WEBVIEW_HOSTS || ''),
     },
-    // Mini program: the map's marker pictures stay files (src/components/map/index.weapp.tsx).
+    // Mini program: the map's marker pictures stay files (src/components/map/index.weapp.tsx). H5: the web app
+    // manifest and its icons at the site's root (src/index.html links them; scripts/make-pwa-icons.mjs draws them).
     copy: {
-      patterns: platform === 'h5' ? [] : [{ from: 'src/assets/map/', to: `dist/${platform}/assets/map/` }],
+      patterns:
+        platform === 'h5'
+          ? [{ from: 'src/assets/pwa/', to: 'dist/h5/' }]
+          : [{ from: 'src/assets/map/', to: `dist/${platform}/assets/map/` }],
       options: {},
     },
     framework: 'react',
