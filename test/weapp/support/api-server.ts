@@ -4,6 +4,7 @@
  * it, so the compiled pages render the server's own answers.
  */
 import { startRealServer, type RealServer } from '../../support/real-server';
+import type { Integrations } from '../../../server/src/integrations';
 import type { FakeRequest, FakeResponse, RequestHandler } from './fake-wx';
 
 /**
@@ -21,8 +22,8 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(): Promise<ApiServer> {
-  const server = await startRealServer();
+export async function startApiServer(integrations?: Partial<Integrations>): Promise<ApiServer> {
+  const server = await startRealServer(integrations ? { integrations } : {});
   const { url } = server;
   const handler = async (req: FakeRequest): Promise<FakeResponse> => {
     const target = new URL(req.url);

@@ -1,3 +1,4 @@
+import type { Integrations } from '../../../server/src/integrations';
 import { assertBuilt } from '../dist';
 import { type HarnessOptions, WeappHarness } from '../harness';
 import { startApiServer, type ApiServer } from './api-server';
@@ -11,6 +12,8 @@ export interface UseWeappHarnessOptions extends Omit<Partial<HarnessOptions>, 's
   handler?: RequestHandler;
   /** wx storage at launch; a function is called once the API server runs (to sign a customer up, for instance). */
   storage?: Record<string, unknown> | ((api: ApiServer) => Promise<Record<string, unknown>>);
+  /** Integrations for the API server instead of its sandboxes, made before it starts (payment stand-ins). */
+  integrations?: () => Promise<Partial<Integrations>>;
 }
 
 /** What a mini program test file shares: the launched app and, unless a fake handler answers, the real API server. */
@@ -28,12 +31,12 @@ export interface WeappContext {
  * closed in afterAll. Later beforeAll hooks already see the launched app.
  */
 export function useWeappHarness(options: UseWeappHarnessOptions = {}): WeappContext {
-  const { handler, storage, ...harness } = options;
+  const { handler, storage, integrations, ...harness } = options;
   let api: ApiServer | undefined;
   let h: WeappHarness | undefined;
   beforeAll(async () => {
     assertBuilt();
-    if (!handler) api = await startApiServer();
+    if (!handler) api = await startApiServer(integrations ? await integrations() : undefined);
     const initial = typeof storage === 'function' ? await storage(api!) : storage;
     h = new WeappHarness({
       settleTimeoutMs: 10_000,
