@@ -6,6 +6,9 @@
  */
 export const ACTIONS = {
   GET: [
+    'merchant/restaurants',
+    'merchant/orders',
+    'merchant/order',
     'promolist',
     'adslist',
     'cuisineslist',
@@ -40,6 +43,9 @@ export const ACTIONS = {
     'siteinfo',
   ],
   POST: [
+    'merchant/accept',
+    'merchant/reject',
+    'merchant/advance',
     'login',
     'wxpubliclogin',
     'wxminilogin',

@@ -11,6 +11,7 @@ import { cartApi } from './cart';
 import { ordersApi } from './orders';
 import { walletApi } from './wallet';
 import { ratingsApi } from './ratings';
+import { merchantApi } from './merchant';
 
 export { ActionNotFoundError, ApiError, HttpError, createHttp } from './http';
 export type { Http, HttpDeps } from './http';
@@ -24,6 +25,7 @@ export type { SearchApi } from './search';
 export type { CartApi } from './cart';
 export type { OrdersApi } from './orders';
 export type { WalletApi } from './wallet';
+export type { MerchantApi } from './merchant';
 export type { RatingsApi, PhotoUploadCallbacks } from './ratings';
 
 /** One object per API area; one function per endpoint. */
@@ -41,6 +43,7 @@ export function createApi(http: Http) {
     orders: ordersApi(http),
     wallet: walletApi(http),
     ratings: ratingsApi(http),
+    merchant: merchantApi(http),
   };
 }
 

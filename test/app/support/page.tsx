@@ -8,6 +8,7 @@ import type {
   OrdersApi,
   PlacesApi,
   RatingsApi,
+  MerchantApi,
   RestaurantsApi,
   SearchApi,
   WalletApi,
@@ -43,6 +44,7 @@ export function fakeApi() {
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info', 'cancel', 'reorder']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
+    merchant: fakeArea<MerchantApi>(['restaurants', 'orders', 'order', 'accept', 'reject', 'advance']),
   } satisfies Api;
   // The footer asks once: both codes configured, no words, no ICP filing number, unless a test says otherwise.
   api.codes.siteInfo.mockResolvedValue({
