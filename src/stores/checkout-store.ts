@@ -38,6 +38,23 @@ export type CheckoutOutcome =
 
 export type QuoteStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/** Where the payment method of the customer's last order is kept (preselected next time when offered). */
+export const LAST_METHOD_KEY = 'checkout_last_method';
+
+/**
+ * The quote's problems that are changes since the cart was filled (a line sold out, gone or repriced, the
+ * restaurant closed, a way of ordering it no longer offers): the "what changed" box lists only these. The others
+ * belong to a choice and are shown beside it (address out of range, minimum order, voucher, method, balance, time).
+ */
+export const CHANGE_CODES: ReadonlySet<Problem['code']> = new Set([
+  'sold_out',
+  'option_sold_out',
+  'gone',
+  'price_changed',
+  'closed',
+  'mode_unavailable',
+]);
+
 /** The problems a refused submit (1001) carries in `data`, if any. */
 function problemsOf(err: unknown): Problem[] | undefined {
   const data = (err as { data?: { problems?: unknown } | null } | null)?.data;
@@ -63,6 +80,10 @@ export class CheckoutStore {
   voucherId: number | undefined = undefined;
   cutlery = false;
   comment = '';
+  /** The customer chose the address / the voucher (or none) themselves: defaults no longer replace it. */
+  addressChosen = false;
+  voucherChosen = false;
+  modeChosen = false;
 
   /** The address book (undefined until it loads). */
   addresses: Address[] | undefined = undefined;
@@ -123,6 +144,40 @@ export class CheckoutStore {
     return this.quote?.problems ?? [];
   }
 
+  /** Of the problems, the changes since the cart was filled (CHANGE_CODES): the "what changed" box. */
+  get changes(): Problem[] {
+    return this.problems.filter((p) => CHANGE_CODES.has(p.code));
+  }
+
+  /** The problem of this code, if the quote has it (shown beside the choice it concerns). */
+  problem(code: Problem['code']): Problem | undefined {
+    return this.problems.find((p) => p.code === code);
+  }
+
+  /** Delivery below the minimum order: how much is missing (0: none). */
+  get belowMinimumFen(): number {
+    const q = this.quote;
+    if (!q || this.mode !== 'delivery' || q.lines.length === 0) return 0;
+    return Math.max(0, q.min_order_fen - q.goods_fen);
+  }
+
+  /** Whether the restaurant reaches the address (undefined: the quote has not said). */
+  reaches(addressId: number): { inRange: boolean; distanceM: number } | undefined {
+    const r = this.quote?.address_reach.find((a) => a.id === addressId);
+    return r && { inRange: r.in_range, distanceM: r.distance_m };
+  }
+
+  /** The address book with the addresses the restaurant reaches first (then in the book's order). */
+  get addressesByReach(): Address[] | undefined {
+    const list = this.addresses;
+    if (!list) return undefined;
+    const out = (a: Address) => (this.reaches(a.id)?.inRange === false ? 1 : 0);
+    return list
+      .map((a, i) => ({ a, i }))
+      .sort((x, y) => out(x.a) - out(y.a) || x.i - y.i)
+      .map((x) => x.a);
+  }
+
   get cartEmpty(): boolean {
     return !!this.quote && this.quote.lines.length === 0;
   }
@@ -169,6 +224,9 @@ export class CheckoutStore {
     this.voucherId = undefined;
     this.cutlery = false;
     this.comment = '';
+    this.addressChosen = false;
+    this.voucherChosen = false;
+    this.modeChosen = false;
     this.addresses = undefined;
     this.quote = undefined;
     this.quoteStatus = 'idle';
@@ -179,10 +237,12 @@ export class CheckoutStore {
 
   chooseMode(mode: OrderMode) {
     this.mode = mode;
+    this.modeChosen = true;
   }
 
   chooseAddress(id: number) {
     this.addressId = id;
+    this.addressChosen = true;
   }
 
   chooseCollectionTime(time: number) {
@@ -195,6 +255,7 @@ export class CheckoutStore {
 
   chooseVoucher(id: number | undefined) {
     this.voucherId = id;
+    this.voucherChosen = true;
   }
 
   setCutlery(value: boolean) {
@@ -247,6 +308,7 @@ export class CheckoutStore {
     try {
       const result = await this.deps.orders().submit({ ...body, idempotency_key: key });
       attemptDone(this.deps.storage, scope);
+      this.deps.storage.set(LAST_METHOD_KEY, body.payment_method);
       runInAction(() => {
         this.placed = result.order_id;
       });
@@ -296,13 +358,41 @@ export class CheckoutStore {
       this.mode = quote.modes[0]!;
       return;
     }
+    // Delivery below its minimum where collection (no minimum) is offered, not chosen by the customer: collection.
+    if (
+      !this.modeChosen &&
+      this.mode === 'delivery' &&
+      quote.modes.includes('collection') &&
+      quote.problems.some((p) => p.code === 'below_minimum')
+    ) {
+      this.modeChosen = true;
+      this.mode = 'collection';
+      return;
+    }
     this.quote = quote;
     this.quoteStatus = 'ready';
     this.refused = undefined;
     if (this.voucherId !== undefined && !quote.vouchers.some((v) => v.id === this.voucherId)) {
       this.voucherId = undefined;
     }
+    // The best voucher for this order until the customer chooses (one, or none) themselves.
+    if (!this.voucherChosen && quote.best_voucher_id !== null && this.voucherId !== quote.best_voucher_id) {
+      this.voucherId = quote.best_voucher_id;
+    }
     if (this.method !== undefined && !quote.payment_methods.includes(this.method)) this.method = undefined;
+    // The only method, or the one of the customer's last order when this restaurant takes it.
+    if (this.method === undefined) {
+      const last = this.deps.storage.get<PaymentMethod>(LAST_METHOD_KEY);
+      if (quote.payment_methods.length === 1) this.method = quote.payment_methods[0];
+      else if (last && quote.payment_methods.includes(last)) this.method = last;
+    }
+    // Delivery to an address the restaurant does not reach, not chosen by the customer: the first one it reaches.
+    if (this.mode === 'delivery' && !this.addressChosen && this.addressId !== undefined) {
+      const reach = quote.address_reach;
+      const here = reach.find((r) => r.id === this.addressId);
+      const inRange = this.addressesByReach?.find((a) => reach.some((r) => r.id === a.id && r.in_range));
+      if (here && !here.in_range && inRange) this.addressId = inRange.id;
+    }
   }
 
   /** The default address until the customer chooses (or when the chosen one is gone). */

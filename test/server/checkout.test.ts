@@ -99,7 +99,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .where('id', '=', RID)
       .executeTakeFirstOrThrow();
     expect(q.delivery_radius_m).toBe(restaurant.delivery_radius_m);
-    const reach = new Map(q.address_reach.map((r: { id: number }) => [r.id, r]));
+    const reach = new Map(q.address_reach.map((r) => [r.id, r]));
     expect(reach.get(addressId)).toMatchObject({ in_range: true });
     expect(reach.get(farId)).toMatchObject({ in_range: false });
     expect(reach.get(farId)).toMatchObject({ distance_m: expect.any(Number) });

@@ -121,17 +121,20 @@ export const CartPanel = observer(function CartPanel({
             <Text className='cart-panel__total'>{formatPrice(data.total_price_fen)}</Text>
           )}
         </View>
-        {!empty && short > 0 && (
-          <Text className='cart-panel__minimum'>{t('cart.min_order', { price: formatPrice(short) })}</Text>
+        {!empty && short > 0 && collectable && (
+          <Text className='cart-panel__minimum'>{t('cart.min_order_collect', { price: formatPrice(short) })}</Text>
         )}
-        {(empty || short === 0 || collectable) && (
-          <View
-            className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
-            {...pressable(() => canCheckout && onCheckout(), { disabled: !canCheckout })}
-          >
-            <Text>{t('cart.checkout')}</Text>
-          </View>
-        )}
+        {/* Below the minimum (and no collection to fall back on) the button says what is missing, disabled. */}
+        <View
+          className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
+          {...pressable(() => canCheckout && onCheckout(), { disabled: !canCheckout })}
+        >
+          <Text>
+            {!empty && short > 0 && !collectable
+              ? t('cart.min_order_button', { price: formatPrice(short) })
+              : t('cart.checkout')}
+          </Text>
+        </View>
       </View>
     </View>
   );

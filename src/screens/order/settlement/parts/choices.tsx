@@ -53,8 +53,20 @@ export function PaymentMethods({
   );
 }
 
-export const voucherText = (t: TFunction, v: Voucher) =>
-  `${v.name} · ${t('checkout.voucher_detail', { min: formatPrice(v.min_goods_fen), discount: formatPrice(v.discount_fen) })}`;
+/** A voucher's terms: "满¥30减¥10" / "¥10 off orders from ¥30", or without a minimum "无门槛减¥5" / "No minimum, ¥5 off". */
+export const voucherTerms = (t: TFunction, v: Voucher) =>
+  v.min_goods_fen > 0
+    ? t('checkout.voucher_detail', { min: formatPrice(v.min_goods_fen), discount: formatPrice(v.discount_fen) })
+    : t('checkout.voucher_no_min', { discount: formatPrice(v.discount_fen) });
+
+/**
+ * A voucher as the picker lists it: its name, and its terms unless the name already says them (names like
+ * "新人优惠券：满 ¥30 减 ¥10" carry the amount; the terms are not repeated after them).
+ */
+export const voucherText = (t: TFunction, v: Voucher) => {
+  const saysAmount = v.name.replace(/\s+/g, '').includes(formatPrice(v.discount_fen));
+  return saysAmount ? v.name : `${v.name} · ${voucherTerms(t, v)}`;
+};
 
 /** The voucher row and its picker (the quote's usable vouchers, or none). */
 export function VoucherPicker({

@@ -6,7 +6,8 @@ import { useCheckout } from '../../../../stores/checkout';
 import { pressable } from '../../../../utils/a11y';
 import { formatPrice } from '../../../../utils/price';
 import { Extras, PaymentMethods, VoucherPicker } from './choices';
-import { Amounts, ChangesList, Lines } from './summary';
+import type { ProblemCode } from '../../../../../types/api/checkout';
+import { Amounts, ChangesList, EstimateRow, Lines } from './summary';
 import { AddressChoice, CollectionTime, ModeTabs } from './where';
 
 export type Sheet = 'address' | 'time' | 'voucher' | undefined;
@@ -35,7 +36,17 @@ export const CheckoutForm = observer(function CheckoutForm({
     onClose: () => onSheet(undefined),
   });
   const busy = checkout.submitting || payment.paying;
-  const off = busy || checkout.quoting || checkout.placed !== undefined;
+  const short = checkout.belowMinimumFen;
+  const off = busy || checkout.quoting || checkout.placed !== undefined || short > 0;
+  /** A problem of the quote shown beside the choice it concerns (not in the "what changed" box). */
+  const note = (...codes: ProblemCode[]) =>
+    checkout.problems
+      .filter((p) => codes.includes(p.code))
+      .map((p) => (
+        <Text key={p.code} className={`settlement__note settlement__note--${p.code}`}>
+          {p.message}
+        </Text>
+      ));
   return (
     <>
       {checkout.modes.length > 1 && (
@@ -43,7 +54,9 @@ export const CheckoutForm = observer(function CheckoutForm({
       )}
       {checkout.mode === 'delivery' ? (
         <AddressChoice
-          addresses={checkout.addresses}
+          addresses={checkout.addressesByReach}
+          reach={(id) => checkout.reaches(id)}
+          radiusM={q.delivery_radius_m}
           chosen={checkout.address}
           {...sheetOf('address')}
           onChoose={(id) => checkout.chooseAddress(id)}
@@ -59,7 +72,9 @@ export const CheckoutForm = observer(function CheckoutForm({
           {place && <RestaurantContact className='settlement__card settlement__restaurant' place={place} />}
         </>
       )}
-      <ChangesList problems={checkout.problems} />
+      {note('collection_time_unavailable')}
+      <EstimateRow quote={q} now={Date.now()} />
+      <ChangesList problems={checkout.changes} />
       <Lines lines={q.lines} />
       <PaymentMethods
         methods={q.payment_methods}
@@ -68,12 +83,14 @@ export const CheckoutForm = observer(function CheckoutForm({
         mode={checkout.mode}
         onChoose={(m) => checkout.chooseMethod(m)}
       />
+      {note('payment_method_unavailable', 'insufficient_balance')}
       <VoucherPicker
         vouchers={q.vouchers}
         chosenId={checkout.voucherId}
         {...sheetOf('voucher')}
         onChoose={(id) => checkout.chooseVoucher(id)}
       />
+      {note('voucher_not_applicable')}
       <Extras
         cutlery={checkout.cutlery}
         comment={checkout.comment}
@@ -87,7 +104,13 @@ export const CheckoutForm = observer(function CheckoutForm({
           className={`settlement__submit ${off ? 'settlement__submit--off' : ''}`}
           {...pressable(onPlace, { disabled: off })}
         >
-          <Text>{busy ? t('checkout.submitting') : t('checkout.submit')}</Text>
+          <Text>
+            {busy
+              ? t('checkout.submitting')
+              : short > 0
+                ? t('checkout.below_minimum', { price: formatPrice(short) })
+                : t('checkout.submit')}
+          </Text>
         </View>
       </View>
     </>

@@ -1,10 +1,28 @@
 import { Text, View } from '@tarojs/components';
 import type { CartLine } from '../../../../../types/api/cart';
 import type { Problem, Quote } from '../../../../../types/api/checkout';
-import { useT } from '../../../../stores';
+import { useStores, useT } from '../../../../stores';
+import { formatTime, formatWhen } from '../../../../utils/date';
 import { formatPrice } from '../../../../utils/price';
 
 /** What changed since the cart was filled (the quote's problems): shown before the customer pays. */
+/** When the food is expected (the server's estimate): a delivery window, or when a collection order is ready. */
+export function EstimateRow({ quote, now }: { quote: Quote; now: number }) {
+  const t = useT();
+  const { ui } = useStores();
+  const e = quote.estimate;
+  if (!e) return null;
+  const text =
+    e.kind === 'delivery'
+      ? t('checkout.estimate_delivery', { from: formatWhen(e.from, ui.lang, now), to: formatTime(e.to) })
+      : t('checkout.estimate_ready', { time: formatWhen(e.from, ui.lang, now) });
+  return (
+    <View className='settlement__card settlement__row settlement__estimate'>
+      <Text className='settlement__row-label'>{text}</Text>
+    </View>
+  );
+}
+
 export function ChangesList({ problems }: { problems: Problem[] }) {
   const t = useT();
   if (problems.length === 0) return null;
@@ -43,23 +61,29 @@ export function Lines({ lines }: { lines: CartLine[] }) {
   );
 }
 
-/** Goods + delivery fee - discount = total, as the server computed them. */
+/** The goods, the quote's price lines (the fee, each promotion, the voucher) and the total they add up to. */
 export function Amounts({ quote }: { quote: Quote }) {
   const t = useT();
   const rows = [
     { key: 'goods', label: t('checkout.goods'), value: formatPrice(quote.goods_fen) },
-    // Nobody delivers a collection order: no fee row.
-    ...(quote.mode === 'delivery'
-      ? [{ key: 'delivery-fee', label: t('checkout.delivery_fee'), value: formatPrice(quote.delivery_fee_fen) }]
-      : []),
-    ...(quote.discount_fen > 0
-      ? [{ key: 'discount', label: t('checkout.discount'), value: `-${formatPrice(quote.discount_fen)}` }]
-      : []),
+    // The quote's price lines (the fee, each promotion, the voucher); nobody delivers a collection order: no fee row.
+    ...quote.price_lines
+      .filter((l) => !(l.kind === 'delivery_fee' && quote.mode === 'collection'))
+      .map((l, i) => ({
+        key:
+          l.kind === 'delivery_fee'
+            ? 'delivery-fee'
+            : l.kind === 'voucher'
+              ? 'discount'
+              : `promotion settlement__amount--promotion-${l.promotion_id ?? i}`,
+        label: l.name,
+        value: l.amount_fen < 0 ? `-${formatPrice(-l.amount_fen)}` : formatPrice(l.amount_fen),
+      })),
   ];
   return (
     <View className='settlement__card settlement__amounts'>
       {rows.map((r) => (
-        <View key={r.key} className={`settlement__row settlement__amount--${r.key}`}>
+        <View key={r.key.split(' ')[0] + r.label} className={`settlement__row settlement__amount--${r.key}`}>
           <Text className='settlement__row-label'>{r.label}</Text>
           <Text className='settlement__row-value'>{r.value}</Text>
         </View>

@@ -32,9 +32,16 @@ export function ModeTabs({
   );
 }
 
-/** Delivery: the chosen address (from the address book, which the edit-address screen fills) and its picker. */
+const km = (m: number) => `${(m / 1000).toFixed(1).replace(/\.0$/, '')} km`;
+
+/**
+ * Delivery: the chosen address (from the address book, which the edit-address screen fills) and its picker. The
+ * addresses the restaurant reaches come first; the others are marked and say why (distance against the radius).
+ */
 export function AddressChoice({
   addresses,
+  reach,
+  radiusM,
   chosen,
   open,
   onOpen,
@@ -42,6 +49,8 @@ export function AddressChoice({
   onChoose,
 }: {
   addresses: Address[] | undefined;
+  reach(id: number): { inRange: boolean; distanceM: number } | undefined;
+  radiusM: number;
   chosen: Address | undefined;
   open: boolean;
   onOpen(): void;
@@ -51,6 +60,11 @@ export function AddressChoice({
   const { platform } = useStores();
   const t = useT();
   const nav = platform.navigation;
+  const outside = (a: Address) => {
+    const r = reach(a.id);
+    return r && !r.inRange ? r : undefined;
+  };
+  const chosenOut = chosen && outside(chosen);
   return (
     <>
       <View
@@ -64,6 +78,11 @@ export function AddressChoice({
               {chosen.name} {chosen.phone}
             </Text>
             <Text className='settlement__address-line'>{addressLine(chosen)}</Text>
+            {chosenOut && (
+              <Text className='settlement__note settlement__note--out_of_range'>
+                {t('checkout.out_of_range_note', { distance: km(chosenOut.distanceM), radius: km(radiusM) })}
+              </Text>
+            )}
           </View>
         ) : (
           <Text className='settlement__placeholder'>{t('checkout.choose_address')} ›</Text>
@@ -91,11 +110,16 @@ export function AddressChoice({
         groups={[
           {
             key: 'addresses',
-            options: (addresses ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.name} ${a.phone}`,
-              detail: addressLine(a),
-            })),
+            options: (addresses ?? []).map((a) => {
+              const out = outside(a);
+              return {
+                value: a.id,
+                label: out ? `${a.name} ${a.phone} · ${t('checkout.out_of_range')}` : `${a.name} ${a.phone}`,
+                detail: out
+                  ? `${addressLine(a)}\n${t('checkout.out_of_range_note', { distance: km(out.distanceM), radius: km(radiusM) })}`
+                  : addressLine(a),
+              };
+            }),
           },
         ]}
         selected={chosen?.id}
