@@ -78,6 +78,8 @@ export function catalogueSeed(): CatalogueRows {
     option: counter(),
     review: counter(),
   };
+  /** Every review comment of the seed, so none repeats. */
+  const reviewTexts = new Set<string>();
   const rows: CatalogueRows = {
     cuisines: CUISINES.map((c) => ({
       id: c.id,
@@ -192,7 +194,7 @@ export function catalogueSeed(): CatalogueRows {
     // Every menu has at least one sold-out dish (never the first).
     if (!items.some((i) => i.sold_out)) items[1 + (r.id % (items.length - 1))]!.sold_out = 1;
     rows.menu_items.push(...items);
-    rows.reviews.push(...reviewRows(r, [...kinds], ids.review));
+    rows.reviews.push(...reviewRows(r, [...kinds], ids.review, items, reviewTexts));
   }
   return rows;
 }

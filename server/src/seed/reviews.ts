@@ -37,51 +37,115 @@ const AUTHORS = [
   'Sophie',
   '老刘',
 ];
-const COMMENTS: Record<'good' | 'ok' | 'bad', string[]> = {
-  good: [
-    '味道很正宗，下次还点。',
-    'Delicious, and still hot when it arrived.',
-    '分量足，性价比高。',
-    'Great portions, will order again.',
-    '送餐很快，包装也很好。',
-    'Exactly like eating in the restaurant.',
-    '',
-  ],
-  ok: [
-    '还不错，就是稍微有点咸。',
-    'Good food but the delivery took a while.',
-    '味道一般，价格偏高。',
-    'Fine, nothing special.',
-    '',
-  ],
-  bad: ['送到的时候已经凉了。', 'Missing the sauce I asked for.', '等了一个多小时。'],
+type Mood = 'good' | 'ok' | 'bad';
+/** Comments by mood and language; {dish} is a dish of the reviewed restaurant's menu. */
+const COMMENTS: Record<Mood, { cn: string[]; en: string[] }> = {
+  good: {
+    cn: [
+      '{dish}味道很正宗，下次还点。',
+      '{dish}分量足，性价比高。',
+      '点了{dish}，送到还是热的，包装也很好。',
+      '{dish}跟在店里吃的一样好吃。',
+      '第二次点{dish}了，一如既往地稳定。',
+      '{dish}做得很用心，家里人都说好吃。',
+      '推荐{dish}，料很足。',
+      '{dish}火候刚好，很下饭。',
+    ],
+    en: [
+      'The {dish} was delicious and still hot when it arrived.',
+      'Great portion of {dish}, will order again.',
+      'The {dish} tasted just like eating in the restaurant.',
+      'Second time ordering the {dish}: as good as the first.',
+      'Really enjoyed the {dish}, well packed too.',
+      'The {dish} is the best I have had around here.',
+      'Generous {dish}, good value for money.',
+      'Fresh {dish}, arrived earlier than expected.',
+    ],
+  },
+  ok: {
+    cn: [
+      '{dish}还不错，就是稍微有点咸。',
+      '{dish}味道一般，价格偏高。',
+      '{dish}可以，但送得有点慢。',
+      '{dish}分量比想象中少一点。',
+      '{dish}中规中矩，没有惊喜。',
+    ],
+    en: [
+      'The {dish} was fine, nothing special.',
+      'Good {dish} but the delivery took a while.',
+      'The {dish} was a little too salty for me.',
+      'Decent {dish}, though the portion was small.',
+      'The {dish} was OK, a bit pricey.',
+    ],
+  },
+  bad: {
+    cn: ['{dish}送到的时候已经凉了。', '等了一个多小时，{dish}都坨了。', '{dish}少放了我要的酱。', '{dish}太油了。'],
+    en: [
+      'The {dish} was cold when it arrived.',
+      'Waited over an hour for the {dish}.',
+      'The {dish} came without the sauce I asked for.',
+      'The {dish} was far too oily.',
+    ],
+  },
 };
 
-/** Demo reviews of a restaurant: ratings around its usual quality, a mix of Chinese and English comments. */
+/** A dish as a review may name it. */
+export interface ReviewDish {
+  name_cn: string;
+  name_en: string;
+}
+
+/** Whether an author name reads Chinese (they write in Chinese; the others in English). */
+const writesChinese = (author: string) => /[\u4e00-\u9fff*]/.test(author);
+
+/**
+ * Demo reviews of a restaurant: ratings around its usual quality; each comment names one of the restaurant's own dishes,
+ * in its author's language (Chinese names write Chinese, the others English), and no two comments of the seed are the
+ * same (`used`, shared by every restaurant of one seed).
+ */
 export function reviewRows(
   r: RestaurantData,
   dishKinds: string[],
   nextId: () => number,
+  dishes: ReviewDish[] = [],
+  used: Set<string> = new Set(),
 ): Array<Insertable<ReviewsTable> & { id: number }> {
   const rand = random(r.id * 9973);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+  // Comments draw from their own sequence, so ratings, times and photos stay those of earlier seeds.
+  const words = random(r.id * 7919 + 1);
+  const pickWord = <T>(list: T[]) => list[Math.floor(words() * list.length)]!;
   const rows: Array<Insertable<ReviewsTable> & { id: number }> = [];
   for (let i = 0; i < r.reviews; i++) {
     const food_rating = Math.min(5, Math.max(1, Math.round(r.quality + (rand() - 0.4) * 2.2)));
     const other_rating = Math.min(5, Math.max(1, Math.round(r.quality + (rand() - 0.45) * 2)));
     const bucket = Math.min(4, Math.floor(rand() * rand() * 5 + (food_rating < 3 ? 2 : 0)));
-    const mood = food_rating >= 4 ? 'good' : food_rating === 3 ? 'ok' : 'bad';
+    const mood: Mood = food_rating >= 4 ? 'good' : food_rating === 3 ? 'ok' : 'bad';
     const photos = rand() < 0.25 ? [`/img/dish/${pick(dishKinds)}.svg`] : [];
+    const author_name = pick(AUTHORS);
+    const lang = writesChinese(author_name) ? 'cn' : 'en';
+    let comment = '';
+    for (let attempt = 0; attempt < 40 && dishes.length > 0; attempt++) {
+      const dish = pickWord(dishes);
+      const text = pickWord(COMMENTS[mood][lang]).replace('{dish}', lang === 'cn' ? dish.name_cn : dish.name_en);
+      if (!used.has(text)) {
+        comment = text;
+        break;
+      }
+    }
+    // Every combination taken (a short menu): a rating without words rather than a repeated text.
+    if (comment) used.add(comment);
+    rand(); // where the comment was drawn before
     rows.push({
       id: nextId(),
       restaurant_id: r.id,
       order_id: null,
       user_id: null,
-      author_name: pick(AUTHORS),
+      author_name,
       food_rating,
       delivery_time: DELIVERY_TIME_BUCKETS[bucket]!,
       other_rating,
-      comment: pick(COMMENTS[mood]),
+      comment,
       photos: JSON.stringify(photos),
       // Spread over the weeks before the seed date (never before the restaurant joined).
       created_at: BASE - Math.min(r.joinedDaysAgo, 3 + i * 9) * DAY - Math.floor(rand() * 12) * 3600 * 1000,
