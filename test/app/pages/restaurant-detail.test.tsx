@@ -150,6 +150,22 @@ describe('restaurant_detail', () => {
     expect([checkout.getAttribute('role'), checkout.getAttribute('tabindex')]).toEqual(['button', '0']);
   });
 
+  it.each([
+    ['en', '¥4 more to order'],
+    ['cn', '还差¥4起送'],
+  ] as const)('below the minimum the checkout button says what is missing and is disabled (%s)', async (lang, text) => {
+    const a = api();
+    a.restaurants.info.mockResolvedValue({ ...storeInfo(9, 'Dongmen Lanzhou Noodles'), collection: false });
+    a.cart.list.mockResolvedValue(
+      cartData([cartLine(31, 'Lanzhou Beef Noodles', 1600, 1, {})], { min_order_fen: 2000 }),
+    );
+    const { container } = await page(a, { id: '9' }, { _lang: lang, token: 'tok', [LOCATION_KEY]: SAVED });
+    await waitFor(() => expect(container.querySelector('.cart-panel__count')!.textContent).toBe('1'));
+    const checkout = container.querySelector<HTMLElement>('.cart-panel__checkout')!;
+    await waitFor(() => expect(checkout.textContent).toBe(text));
+    expect(checkout.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('keeps its own restaurant when it re-renders under another screen (logged in on the login page over it)', async () => {
     const a = api();
     a.cart.list.mockResolvedValue(cartData([]));
