@@ -49,7 +49,7 @@ describe('restaurant_detail', () => {
     expect(container.querySelector('.store-header__name')!.textContent).toBe('Dongmen Lanzhou Noodles');
     expect(container.querySelector('.store-header__min-order .store-header__fact-value')!.textContent).toBe('¥20');
     expect(container.querySelector('.store-header__delivery-fee .store-header__fact-value')!.textContent).toBe('¥5');
-    expect(getByText(container, 'Payment: WeChat Pay, AliPay')).toBeTruthy();
+    expect(getByText(container, 'Payment: WeChat Pay, Alipay')).toBeTruthy();
     expect([...container.querySelectorAll('.menu__category-name')].map((e) => e.textContent)).toEqual([
       'Noodles',
       'Drinks',

@@ -90,7 +90,7 @@ describe('settlemt/{rid}', () => {
     expect(container.querySelector('.settlement__total')!.textContent).toBe('¥45');
     expect([...container.querySelectorAll('.settlement__method-name')].map((e) => e.textContent)).toEqual([
       'WeChat Pay',
-      'AliPay',
+      'Alipay',
       'Pay on delivery',
       'Pay with balance',
     ]);

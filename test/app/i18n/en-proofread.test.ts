@@ -1,0 +1,19 @@
+/** English proofread (issue 15 §4): brand names as their owners write them, status names a customer would say. */
+import en from '../../../src/i18n/en.json';
+
+type Tree = { [key: string]: string | Tree };
+const texts = (tree: Tree, prefix = ''): Array<[string, string]> =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v]] : texts(v, `${prefix}${k}.`),
+  );
+
+describe('English texts', () => {
+  it('write Alipay as Alipay does (never "AliPay")', () => {
+    expect(texts(en as Tree).filter(([, v]) => /AliPay/.test(v))).toEqual([]);
+    expect([en.payment_method.alipay, en.store.pay_alipay]).toEqual(['Alipay', 'Alipay']);
+  });
+
+  it('name the order waiting for the restaurant as a customer would', () => {
+    expect(en.order.status_6).toBe('Waiting for the restaurant');
+  });
+});
