@@ -126,6 +126,8 @@ describe('plural forms', () => {
       ['rating.comment_left', '1 character left', '2 characters left'],
       ['rating.photos', 'Photos (1/{max})', 'Photos (2/{max})'],
       ['rating.photo_of', 'Photo {index} of 1', 'Photo {index} of 2'],
+      ['merchant.title_waiting', '(1) Order board', '(2) Order board'],
+      ['merchant.waiting', '1 waiting', '2 waiting'],
     ]);
     expect(t('orders.item_count', { count: 0 })).toBe('0 items');
   });
