@@ -128,6 +128,11 @@ const API_WRITES = [
   'confirm',
   'submit',
   'pay',
+  'cancel',
+  'reorder',
+  'accept',
+  'reject',
+  'advance',
 ];
 const writeOn = (api) =>
   `MemberExpression[object.type='MemberExpression'][${api}][property.name=/^(${API_WRITES.join('|')})$/]`;

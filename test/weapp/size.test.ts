@@ -20,7 +20,10 @@ import {
   type AppJson,
 } from './dist';
 
-const MAIN_BUDGET = 446 * 1024;
+// Raised on purpose from 446 KB: the message catalogue (cn.json + en.json, in the main package since every package
+// uses it) grew by 12.7 KB with ratings, the restaurant console, after-ordering and promotion texts (main package
+// 472,423 B measured). Next step: each sub-package's messages in its own package.
+const MAIN_BUDGET = 464 * 1024;
 const SUB_BUDGET = 2 * 1024 * 1024;
 const TABS = ['screens/main/home/index', 'screens/main/orders/index', 'screens/main/mine/index'];
 
@@ -40,7 +43,7 @@ beforeAll(() => {
 });
 
 describe('package sizes', () => {
-  test('main package under its budget (446 KB), every sub-package under 2 MB', () => {
+  test('main package under its budget (464 KB), every sub-package under 2 MB', () => {
     const sizes = packageSizes();
     const rows = [
       ['main package', sizes.main, MAIN_BUDGET] as const,

@@ -32,7 +32,10 @@ describe('My ratings', () => {
     const { container, platform } = await renderPage(MyRatingsPage, { storage: { _lang: 'en', token: 't' }, api: a });
     await waitFor(() => getByText(container, 'Noodle Bar 1'));
     expect(container.querySelector('.my-rating__scores')!.textContent).toContain('Within 40 minutes');
-    expect(container.querySelector('.my-rating img')?.getAttribute('src')).toBe('/uploads/a-t.jpg');
+    // Taro's image element draws its <img> a moment after it is attached (later on a busy machine).
+    await waitFor(() =>
+      expect(container.querySelector('.my-rating img')?.getAttribute('src')).toBe('/uploads/a-t.jpg'),
+    );
     await click(container.querySelector<HTMLElement>('[aria-label="Delete the rating of Noodle Bar 1"]')!);
     expect(platform.feedback.confirm).toHaveBeenCalledWith('Delete this rating? The order can then be rated again.', {
       confirmText: 'Delete',

@@ -11,6 +11,7 @@ import { PageShell } from '../../../components/page-shell';
 import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { useOrderActions } from '../../../stores/order-actions';
 import { pressable } from '../../../utils/a11y';
 import { formatDate, formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
@@ -34,6 +35,7 @@ export const ORDER_POLL_MS = 4000;
  */
 function OrderDetailPage() {
   const { api, session, platform, ui, payment } = useStores();
+  const actions = useOrderActions();
   const t = useT();
   const nav = platform.navigation;
   const raw = useRouteParams(nav, 'orderDetail').orderId ?? '';
@@ -82,15 +84,11 @@ function OrderDetailPage() {
       cancelText: t('order_after.cancel_no'),
     });
     if (!yes) return;
-    try {
-      const next = await api.orders.cancel(orderId);
-      ++latest.current;
-      setOrder(next);
-      platform.feedback.toast(t('order_after.cancelled'), 'success');
-    } catch (err) {
-      ui.showError(err);
-      load();
-    }
+    const next = await actions.cancel(orderId);
+    if (!next) return load();
+    ++latest.current;
+    setOrder(next);
+    platform.feedback.toast(t('order_after.cancelled'), 'success');
   };
 
   if (!session.isLoggedIn) {
@@ -178,7 +176,7 @@ function OrderDetailPage() {
             )}
             <Text
               className='order-detail__action order-detail__again'
-              {...pressable(() => void orderAgain({ api, platform, ui, t }, order))}
+              {...pressable(() => void orderAgain({ actions, platform, t }, order))}
             >
               {t('order_after.reorder')}
             </Text>

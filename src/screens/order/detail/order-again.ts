@@ -1,6 +1,7 @@
 import type { ReorderLine, ReorderResult } from '../../../../types/api/cart';
 import type { Order } from '../../../../types/api/orders';
 import type { TFunction } from '../../../i18n';
+import type { OrderActionsStore } from '../../../stores/order-actions-store';
 import type { RootStore } from '../../../stores/root-store';
 import { formatPrice } from '../../../utils/price';
 
@@ -41,16 +42,11 @@ export function changesText(t: TFunction, result: ReorderResult): string {
  * list, and the customer stays.
  */
 export async function orderAgain(
-  { api, platform, ui, t }: Pick<RootStore, 'api' | 'platform' | 'ui'> & { t: TFunction },
+  { actions, platform, t }: Pick<RootStore, 'platform'> & { actions: OrderActionsStore; t: TFunction },
   order: Pick<Order, 'id' | 'restaurant_id'>,
 ): Promise<'checkout' | 'stayed' | 'failed'> {
-  let result: ReorderResult;
-  try {
-    result = await api.orders.reorder(order.id);
-  } catch (err) {
-    ui.showError(err);
-    return 'failed';
-  }
+  const result: ReorderResult | null = await actions.reorder(order.id);
+  if (!result) return 'failed';
   const changes = changesText(t, result);
   if (result.added === 0) {
     await platform.feedback.confirm(t('order_after.reorder_none', { changes }), {
