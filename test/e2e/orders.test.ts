@@ -78,12 +78,18 @@ async function choosePayment(page: Page, customer: Customer, lang: Lang, method:
   );
   await shown(page, `.settlement__method--${method}`).click();
   await shown(page, `.settlement__method--${method}.settlement__method--on`).waitFor();
-  await quoted;
+  // The page's own choices (it applies the best voucher the quote names), asked again of the server.
+  const sent = ((await quoted).request().postDataJSON() ?? {}) as { voucher_id?: number };
   const quote = await okApi<Quote>(
     site,
     'confirmorder',
     customer.token,
-    { restaurant_id: NOODLES_SHOP, payment_method: method, ...body },
+    {
+      restaurant_id: NOODLES_SHOP,
+      payment_method: method,
+      ...body,
+      ...(sent.voucher_id ? { voucher_id: sent.voucher_id } : {}),
+    },
     lang,
   );
   await eventually(async () =>
