@@ -174,7 +174,7 @@ for (const lang of ['cn', 'en'] as const) {
       expect(await textOf(shown(page, '.order-detail__row--address .order-detail__value'))).toBe(order.address);
       expect(await textsOf(shown(page, '.order-detail__line-name'))).toEqual(chosen.map((c) => c.item.name));
       expect(await textsOf(shown(page, '.order-step__label'))).toEqual(order.steps.map((s) => s.label));
-      expect(await textOf(shown(page, '.order-detail__disclaimer'))).toBe(t.order.disclaimer);
+      expect(await textOf(shown(page, '.order-detail__disclaimer'))).toBe(t.order_after.disclaimer_delivery);
       await screenshot(page, `orders-detail-${lang}`);
 
       // The operator moves it on from the terminal; the open page shows it within 5 s.
@@ -279,22 +279,13 @@ for (const lang of ['cn', 'en'] as const) {
 
       const plain = await choosePayment(page, customer, lang, 'cod', { mode: 'delivery', address_id: address.id });
 
-      // The voucher picker offers the quote's usable vouchers (a new customer has the welcome one).
+      // The best voucher the quote names (a new customer's welcome one) is applied at once; the picker can change it.
       const welcome = plain.vouchers[0]!;
       expect(plain.vouchers).toHaveLength(1);
+      expect(plain.voucher_id).toBe(welcome.id);
       expect(await textOf(shown(page, '.settlement__voucher .settlement__row-value'))).toContain(
-        fill(t.checkout.vouchers_available, { count: 1 }),
+        formatPrice(plain.discount_fen),
       );
-      const requoted = page.waitForResponse(
-        (r) =>
-          r.url().endsWith('/api/szeat/confirmorder') &&
-          (r.request().postDataJSON() as { voucher_id?: number } | null)?.voucher_id === welcome.id,
-      );
-      await shown(page, '.settlement__voucher').click();
-      await shown(page, '.settlement__voucher-sheet .option-sheet__option')
-        .filter({ has: page.locator('.option-sheet__label', { hasText: welcome.name }) })
-        .click();
-      await requoted;
       const quote = await okApi<Quote>(
         site,
         'confirmorder',
@@ -349,7 +340,13 @@ for (const lang of ['cn', 'en'] as const) {
           site,
           'confirmorder',
           customer.token,
-          { restaurant_id: NOODLES_SHOP, mode: 'delivery', address_id: address.id, payment_method: 'cod' },
+          {
+            restaurant_id: NOODLES_SHOP,
+            mode: 'delivery',
+            address_id: address.id,
+            payment_method: 'cod',
+            ...(before.voucher_id ? { voucher_id: before.voucher_id } : {}),
+          },
           lang,
         );
         expect(after.total_fen).toBe(before.total_fen + 300);
