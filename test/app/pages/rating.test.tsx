@@ -136,7 +136,8 @@ describe('rating/{orderId}', () => {
     const dialog = await waitFor(() => container.querySelector<HTMLElement>('.photo-viewer [role=dialog]')!);
     expect(dialog.textContent).toContain('Photo 1 of 1');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.querySelector('img')?.getAttribute('src')).toBe('blob:a.jpg');
+    // Taro's image element draws its <img> a moment after it is attached (later on a busy machine).
+    await waitFor(() => expect(dialog.querySelector('img')?.getAttribute('src')).toBe('blob:a.jpg'));
     await act(async () => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
