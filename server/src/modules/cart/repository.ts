@@ -53,16 +53,7 @@ export function createCartRepository(db: Executor) {
     }): Promise<number> {
       const row = await db
         .insertInto('cart_lines')
-        .values({
-          user_id: v.userId,
-          restaurant_id: v.restaurantId,
-          item_id: v.itemId,
-          option_key: v.optionKey,
-          quantity: v.quantity,
-          unit_price_fen: v.unitPriceFen,
-          created_at: v.at,
-          updated_at: v.at,
-        })
+        .values(lineRow(v))
         .onConflict((oc) =>
           oc.columns(['user_id', 'item_id', 'option_key']).doUpdateSet({
             quantity: sql<number>`case when cart_lines.quantity + excluded.quantity > ${v.max} then ${v.max} else cart_lines.quantity + excluded.quantity end`,
@@ -90,16 +81,7 @@ export function createCartRepository(db: Executor) {
     }): Promise<void> {
       await db
         .insertInto('cart_lines')
-        .values({
-          user_id: v.userId,
-          restaurant_id: v.restaurantId,
-          item_id: v.itemId,
-          option_key: v.optionKey,
-          quantity: v.quantity,
-          unit_price_fen: v.unitPriceFen,
-          created_at: v.at,
-          updated_at: v.at,
-        })
+        .values(lineRow(v))
         .onConflict((oc) =>
           oc.columns(['user_id', 'item_id', 'option_key']).doUpdateSet({
             quantity: sql<number>`excluded.quantity`,
@@ -199,3 +181,25 @@ export function createCartRepository(db: Executor) {
 }
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
+
+/** A cart line's row as add and put insert it (a new line: created and updated now). */
+function lineRow(v: {
+  userId: number;
+  restaurantId: number;
+  itemId: number;
+  optionKey: string;
+  quantity: number;
+  unitPriceFen: number;
+  at: number;
+}) {
+  return {
+    user_id: v.userId,
+    restaurant_id: v.restaurantId,
+    item_id: v.itemId,
+    option_key: v.optionKey,
+    quantity: v.quantity,
+    unit_price_fen: v.unitPriceFen,
+    created_at: v.at,
+    updated_at: v.at,
+  };
+}
