@@ -1,9 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CartData, CartLine } from '../../types/api/cart';
+import type { MenuItem } from '../../types/api/stores';
 import { ErrorCode } from '../../types/errors';
 import type { Navigation } from '../platform/types';
 import { ApiError, type CartApi } from '../services';
-import type { MenuChoice } from '../utils/menu-choice';
+import { buildChoice, type MenuChoice } from '../utils/menu-choice';
 
 export interface CartDeps {
   cart: () => CartApi;
@@ -53,6 +54,37 @@ export class CartStore {
   /** How much more goods the restaurant's minimum order needs (0 when reached). */
   get belowMinimumFen(): number {
     return Math.max(0, this.cartData.min_order_fen - this.cartData.total_price_fen);
+  }
+
+  /** How many of a dish the cart holds, over all its lines (each a different choice of options). */
+  quantityOf(dishId: number): number {
+    return this.cartData.list.reduce((n, l) => (l.dish_id === dishId ? n + l.quantity : n), 0);
+  }
+
+  /**
+   * The cart line of a dish without options (its one line: the server adds the same choice to the same line), for the
+   * dish card's -/+; undefined when the dish is not in the cart.
+   */
+  plainLineOf(dishId: number): CartLine | undefined {
+    return this.cartData.list.find((l) => l.dish_id === dishId && l.option_ids.length === 0);
+  }
+
+  /**
+   * One more of a dish that has no options, straight from its card (no choice layer): answers the cart_id, or 0 when
+   * it failed (the reason shown) or the dish cannot be added in one tap (it has options or is sold out).
+   */
+  async addOne(restaurantId: number, item: MenuItem): Promise<number> {
+    if (item.option_groups.length > 0) return 0;
+    const built = buildChoice(restaurantId, item, {}, 1);
+    if (!built.ok) return 0;
+    return this.add(built.choice);
+  }
+
+  /** One less of a dish without options from its card (its line is deleted at 0); true when the server took it. */
+  async removeOne(dishId: number): Promise<boolean> {
+    const line = this.plainLineOf(dishId);
+    if (!line) return false;
+    return line.quantity <= 1 ? this.delete(line.cart_id) : this.edit(line.cart_id, line.quantity - 1);
   }
 
   /** Shows this restaurant's cart (empty until it loads when the restaurant changes). */

@@ -133,7 +133,17 @@ export const MenuItemChoice = observer(function MenuItemChoice({
             />
           )}
           {item.description && <Text className='menu-choice__description'>{item.description}</Text>}
-          <Text className='menu-choice__base'>{t('menu.base_price', { price: formatPrice(item.price_fen) })}</Text>
+          {/* "From" only when an option changes the price; a dish without such options has one price. */}
+          <Text className='menu-choice__base'>
+            {t(
+              item.option_groups.some((g) => g.options.some((o) => o.price_delta_fen !== 0))
+                ? 'menu.base_price'
+                : 'menu.unit_price',
+              {
+                price: formatPrice(item.price_fen),
+              },
+            )}
+          </Text>
           {item.option_groups.map((group) => {
             const chosen = chosenIn(selection, group.id);
             const isMissing = missing.includes(group.id);

@@ -9,7 +9,7 @@ import type { MenuItem } from '../../../types/api/stores';
 import { fakePlatform } from '../support/fake-platform';
 import { fakeApi } from '../support/page';
 import { click, getByText, queryByText, render } from '../support/render';
-import { noodles } from '../support/discover';
+import { noodles, plainItem } from '../support/discover';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -59,6 +59,14 @@ describe('menu item choice layer', () => {
     expect(getByText(c, 'From ¥20')).toBeTruthy();
     expect(l.price()).toBe('¥20');
     expect(l.notice()).toBeNull();
+  });
+
+  it('a dish without options has one price: no "From" (issue 15)', async () => {
+    const en = await open(plainItem(177, 'Herbal Tea', 1800));
+    expect(en.container.querySelector('.menu-choice__base')!.textContent).toBe('¥18 each');
+    await en.unmount();
+    const cn = await open(plainItem(177, '王老吉', 1800), { lang: 'cn' });
+    expect(cn.container.querySelector('.menu-choice__base')!.textContent).toBe('单价 ¥18');
   });
 
   it('compulsory: confirming without the required group is refused with a notice naming it', async () => {

@@ -116,6 +116,7 @@ describe('plural forms', () => {
       ['store.tab_reviews_count', 'Reviews (1)', 'Reviews (2)'],
       ['store.bucket_count', '{bucket}: 1', '{bucket}: 2'],
       ['menu.filtered', 'Dishes matching “{name}”: 1', 'Dishes matching “{name}”: 2'],
+      ['menu.in_cart', '1 in the cart', '2 in the cart'],
       ['menu.rule_required_exact', 'Required, choose 1', 'Required, choose 2'],
       ['search.type_count', '{type} (1)', '{type} (2)'],
       ['cart.count', '1 item', '2 items'],

@@ -105,6 +105,46 @@ describe('restaurant_detail', () => {
     expect(a.cart.list).toHaveBeenCalledTimes(2);
   });
 
+  it('a dish without options is added with one tap on its card and shows its count with -/+ (issue 15)', async () => {
+    const a = api();
+    a.cart.list.mockResolvedValueOnce(cartData([]));
+    a.cart.add.mockResolvedValue({ cart_id: 41 });
+    const tea = (q: number) => cartData(q ? [cartLine(41, 'Herbal Tea', 800, q, { dish_id: 177 })] : []);
+    a.cart.list.mockResolvedValueOnce(tea(1));
+    const { container } = await page(a, { id: '9' }, { _lang: 'en', token: 'tok', [LOCATION_KEY]: SAVED });
+    const card = () => getByText(container, 'Herbal Tea').closest<HTMLElement>('.menu-item')!;
+    // The card holds controls, so it is not a button itself.
+    expect(card().getAttribute('role')).toBeNull();
+    expect(card().querySelector('.menu-item__minus')).toBeNull();
+    const plus = card().querySelector<HTMLElement>('.menu-item__add')!;
+    expect(plus.getAttribute('role')).toBe('button');
+    expect(plus.getAttribute('aria-label')).toBe('Add one Herbal Tea');
+    await click(plus);
+    expect(a.cart.add).toHaveBeenCalledWith({ restaurant_id: 9, dish_id: 177, quantity: 1, option_ids: [] });
+    expect(container.querySelector('.menu-choice')).toBeNull();
+    await waitFor(() => expect(card().querySelector('.menu-item__count')!.textContent).toBe('1'));
+    expect(container.querySelector('.cart-panel__count')!.textContent).toBe('1');
+
+    a.cart.edit.mockResolvedValue({ cart_id: 41 });
+    a.cart.list.mockResolvedValueOnce(tea(2));
+    await click(card().querySelector<HTMLElement>('.menu-item__add')!);
+    await waitFor(() => expect(card().querySelector('.menu-item__count')!.textContent).toBe('2'));
+    a.cart.list.mockResolvedValueOnce(tea(1));
+    await click(card().querySelector<HTMLElement>('.menu-item__minus')!);
+    expect(a.cart.edit).toHaveBeenCalledWith({ cart_id: 41, quantity: 1 });
+    await waitFor(() => expect(card().querySelector('.menu-item__count')!.textContent).toBe('1'));
+    a.cart.remove.mockResolvedValue(null);
+    a.cart.list.mockResolvedValueOnce(tea(0));
+    await click(card().querySelector<HTMLElement>('.menu-item__minus')!);
+    expect(a.cart.remove).toHaveBeenCalledWith({ cart_id: 41 });
+    await waitFor(() => expect(card().querySelector('.menu-item__count')).toBeNull());
+    expect(container.querySelector('.menu-choice')).toBeNull();
+    // A dish with options still opens its layer from the card and its "+".
+    const noodlesCard = getByText(container, 'Lanzhou Beef Noodles').closest<HTMLElement>('.menu-item')!;
+    expect(noodlesCard.getAttribute('role')).toBe('button');
+    expect(a.cart.add).toHaveBeenCalledTimes(2);
+  });
+
   it("a refused add shows the server's message and keeps the layer open; 1002 goes to log in and back", async () => {
     const a = api();
     a.cart.list.mockResolvedValue(cartData([]));

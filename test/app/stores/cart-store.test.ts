@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../types/errors';
 import { deferred } from '../support/fake-platform';
 import { cartData, cartLine } from '../support/orders';
 import { fakeApi } from '../support/page';
+import { noodles as noodlesItem, plainItem } from '../support/discover';
 
 const choice: MenuChoice = {
   restaurant_id: 9,
@@ -151,5 +152,48 @@ describe('CartStore (spec §3, §4, §8)', () => {
     other.api.cart.list.mockResolvedValue(cartData([cartLine(1, 'Tea', 800)], { min_order_fen: 2000 }));
     await other.store.load(9);
     expect(other.store.belowMinimumFen).toBe(1200);
+  });
+
+  it('a dish without options: one more and one less from its card, counted over its lines (issue 15)', async () => {
+    const { api, store } = setup();
+    const tea = plainItem(177, 'Herbal Tea', 800);
+    api.cart.list.mockResolvedValueOnce(cartData([]));
+    await store.load(9);
+    expect(store.quantityOf(177)).toBe(0);
+    api.cart.add.mockResolvedValue({ cart_id: 41 });
+    api.cart.list.mockResolvedValueOnce(cartData([cartLine(41, 'Herbal Tea', 800, 1, { dish_id: 177 })]));
+    expect(await store.addOne(9, tea)).toBe(41);
+    expect(api.cart.add).toHaveBeenCalledWith({ restaurant_id: 9, dish_id: 177, quantity: 1, option_ids: [] });
+    expect(store.quantityOf(177)).toBe(1);
+
+    api.cart.list.mockResolvedValueOnce(cartData([cartLine(41, 'Herbal Tea', 800, 2, { dish_id: 177 })]));
+    await store.addOne(9, tea);
+    expect(store.quantityOf(177)).toBe(2);
+    api.cart.edit.mockResolvedValue({ cart_id: 41 });
+    api.cart.list.mockResolvedValueOnce(cartData([cartLine(41, 'Herbal Tea', 800, 1, { dish_id: 177 })]));
+    expect(await store.removeOne(177)).toBe(true);
+    expect(api.cart.edit).toHaveBeenLastCalledWith({ cart_id: 41, quantity: 1 });
+    api.cart.remove.mockResolvedValue(null);
+    api.cart.list.mockResolvedValueOnce(cartData([]));
+    expect(await store.removeOne(177)).toBe(true);
+    expect(api.cart.remove).toHaveBeenCalledWith({ cart_id: 41 });
+    expect(store.quantityOf(177)).toBe(0);
+    expect(await store.removeOne(177)).toBe(false);
+  });
+
+  it('a dish with options is never added without its layer; its count sums every choice', async () => {
+    const { api, store } = setup();
+    api.cart.list.mockResolvedValueOnce(
+      cartData([
+        cartLine(31, 'Noodles', 2600, 2, { dish_id: 159, option_ids: [111] }),
+        cartLine(32, 'Noodles', 2400, 1, { dish_id: 159, option_ids: [112] }),
+      ]),
+    );
+    await store.load(9);
+    expect(await store.addOne(9, noodlesItem())).toBe(0);
+    expect(api.cart.add).not.toHaveBeenCalled();
+    expect(store.quantityOf(159)).toBe(3);
+    expect(await store.removeOne(159)).toBe(false);
+    expect(api.cart.edit).not.toHaveBeenCalled();
   });
 });

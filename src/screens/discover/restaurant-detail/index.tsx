@@ -101,6 +101,14 @@ function RestaurantDetailPage() {
     platform.feedback.toast(t('menu.added'), 'success');
   };
 
+  // A dish without options, from its card: added at once (a closed restaurant says why, as the layer would).
+  const onAdd = (item: MenuItem) => {
+    if (!id) return;
+    if (blockedReason) platform.feedback.toast(blockedReason, 'none');
+    else void cart.addOne(id, item);
+  };
+  const onRemove = (item: MenuItem) => void cart.removeOne(item.id);
+
   // Until the restaurant and its promotions are in, one screen-high loading state: the header, the promotions and
   // the tabs then appear together, and nothing already shown moves (issue 10: layout shift).
   const top = info.status === 'loading' || promotions.status === 'loading' ? 'loading' : 'settled';
@@ -149,7 +157,14 @@ function RestaurantDetailPage() {
                 {menu.status === 'loading' && <Loading fill />}
                 {menu.status === 'error' && <ErrorState message={ui.errorMessage(menu.error)} onRetry={reloadMenu} />}
                 {menu.status === 'ready' && (
-                  <MenuSection menu={menu.data} filter={search.menuName} highlight={itemId} onChoose={setChoosing} />
+                  <MenuSection
+                    menu={menu.data}
+                    filter={search.menuName}
+                    highlight={itemId}
+                    onChoose={setChoosing}
+                    onAdd={onAdd}
+                    onRemove={onRemove}
+                  />
                 )}
               </>
             )}

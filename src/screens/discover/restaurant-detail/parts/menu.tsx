@@ -3,8 +3,20 @@ import { observer } from 'mobx-react-lite';
 import type { Menu, MenuCategory, MenuItem } from '../../../../../types/api/stores';
 import { Empty } from '../../../../components/state-view';
 import { useStores, useT } from '../../../../stores';
+import { useCart } from '../../../../stores/cart';
 import { formatPrice } from '../../../../utils/price';
-import { altText, pressable } from '../../../../utils/a11y';
+import { altText, announced, pressable, type PressableOptions } from '../../../../utils/a11y';
+
+/** A control inside a dish card: pressing it does not also open the card's choice layer. */
+function inCard(onPress: () => void, options: PressableOptions) {
+  return {
+    ...pressable(onPress, options),
+    onClick: (e?: { stopPropagation?(): void }) => {
+      e?.stopPropagation?.();
+      onPress();
+    },
+  };
+}
 
 /** Dishes whose name (or description) holds the text, case-insensitive; categories left empty are dropped. */
 export function filterMenu(categories: MenuCategory[], text: string): MenuCategory[] {
@@ -21,6 +33,8 @@ export const MenuSection = observer(function MenuSection({
   filter,
   highlight,
   onChoose,
+  onAdd,
+  onRemove,
 }: {
   menu: Menu;
   /** The "Search For A Dish" text (search.menuName). */
@@ -28,8 +42,13 @@ export const MenuSection = observer(function MenuSection({
   /** A dish opened from the search results. */
   highlight?: number;
   onChoose(item: MenuItem): void;
+  /** One more of a dish without options, from its card (CartStore.addOne). */
+  onAdd(item: MenuItem): void;
+  /** One less of a dish without options, from its card (CartStore.removeOne). */
+  onRemove(item: MenuItem): void;
 }) {
   const root = useStores();
+  const cart = useCart();
   const t = useT();
   const categories = filterMenu(menu.categories, filter);
 
@@ -58,46 +77,92 @@ export const MenuSection = observer(function MenuSection({
           {categories.map((c) => (
             <View key={c.id} id={`menu-cat-${c.id}`} className='menu__category'>
               <Text className='menu__category-name'>{c.name}</Text>
-              {c.items.map((item) => (
-                <View
-                  key={item.id}
-                  id={`menu-item-${item.id}`}
-                  className={[
-                    'menu-item',
-                    item.sold_out ? 'menu-item--sold-out' : '',
-                    item.id === highlight ? 'menu-item--highlight' : '',
-                  ].join(' ')}
-                  aria-disabled={item.sold_out}
-                  {...pressable(() => !item.sold_out && onChoose(item))}
-                >
-                  {item.picture ? (
-                    <Image
-                      className='menu-item__picture picture-cover'
-                      src={root.imageUrl(item.picture)}
-                      mode='aspectFill'
-                      {...altText('')}
-                      lazyLoad
-                    />
-                  ) : null}
-                  <View className='menu-item__body'>
-                    <Text className='menu-item__name'>{item.name}</Text>
-                    {item.description && <Text className='menu-item__description'>{item.description}</Text>}
-                    {item.option_groups.some((g) => g.compulsory) && (
-                      <Text className='menu-item__options'>{t('menu.has_choices')}</Text>
-                    )}
-                    <View className='menu-item__foot'>
-                      <Text className='menu-item__price'>{formatPrice(item.price_fen)}</Text>
-                      {item.sold_out ? (
-                        <Text className='menu-item__sold-out'>{t('menu.sold_out')}</Text>
-                      ) : (
-                        <Text className='menu-item__add' aria-label={t('menu.choose')}>
-                          +
-                        </Text>
+              {c.items.map((item) => {
+                // A dish without options is added in one tap on its "+" and shows its count with -/+; its card is then
+                // not a button itself (no control inside a control), a tap on it still shows the dish in the layer.
+                const plain = item.option_groups.length === 0 && !item.sold_out;
+                const count = cart.quantityOf(item.id);
+                const line = plain ? cart.plainLineOf(item.id) : undefined;
+                const busy = !!line && cart.busyLines.includes(line.cart_id);
+                return (
+                  <View
+                    key={item.id}
+                    id={`menu-item-${item.id}`}
+                    className={[
+                      'menu-item',
+                      plain ? 'menu-item--plain' : '',
+                      item.sold_out ? 'menu-item--sold-out' : '',
+                      item.id === highlight ? 'menu-item--highlight' : '',
+                    ].join(' ')}
+                    {...(plain
+                      ? { onClick: () => onChoose(item) }
+                      : { 'aria-disabled': item.sold_out, ...pressable(() => !item.sold_out && onChoose(item)) })}
+                  >
+                    {item.picture ? (
+                      <Image
+                        className='menu-item__picture picture-cover'
+                        src={root.imageUrl(item.picture)}
+                        mode='aspectFill'
+                        {...altText('')}
+                        lazyLoad
+                      />
+                    ) : null}
+                    <View className='menu-item__body'>
+                      <Text className='menu-item__name'>{item.name}</Text>
+                      {item.description && <Text className='menu-item__description'>{item.description}</Text>}
+                      {item.option_groups.some((g) => g.compulsory) && (
+                        <Text className='menu-item__options'>{t('menu.has_choices')}</Text>
                       )}
+                      <View className='menu-item__foot'>
+                        <Text className='menu-item__price'>{formatPrice(item.price_fen)}</Text>
+                        {item.sold_out ? (
+                          <Text className='menu-item__sold-out'>{t('menu.sold_out')}</Text>
+                        ) : plain ? (
+                          <View className='menu-item__stepper'>
+                            {count > 0 && (
+                              <Text
+                                className={`menu-item__step menu-item__minus ${busy ? 'menu-item__step--off' : ''}`}
+                                {...inCard(() => !busy && onRemove(item), {
+                                  label: t('menu.remove_one', { name: item.name }),
+                                  disabled: busy,
+                                })}
+                              >
+                                −
+                              </Text>
+                            )}
+                            {count > 0 && (
+                              <Text
+                                className='menu-item__count'
+                                aria-label={t('menu.in_cart', { count })}
+                                {...announced()}
+                              >
+                                {count}
+                              </Text>
+                            )}
+                            <Text
+                              className='menu-item__step menu-item__add'
+                              {...inCard(() => onAdd(item), { label: t('menu.add_one', { name: item.name }) })}
+                            >
+                              +
+                            </Text>
+                          </View>
+                        ) : (
+                          <View className='menu-item__stepper'>
+                            {count > 0 && (
+                              <Text className='menu-item__count' aria-label={t('menu.in_cart', { count })}>
+                                {count}
+                              </Text>
+                            )}
+                            <Text className='menu-item__add' aria-label={t('menu.choose')}>
+                              +
+                            </Text>
+                          </View>
+                        )}
+                      </View>
                     </View>
                   </View>
-                </View>
-              ))}
+                );
+              })}
             </View>
           ))}
         </>
