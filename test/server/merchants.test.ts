@@ -92,6 +92,7 @@ describe.each(DIALECTS)('merchants on %s', (dialect) => {
       prep_minutes: 20,
       ready_at: clock.now() + 20 * 60_000,
       can_cancel: false,
+      refund: null,
     });
     expect((await historyOf(t, o.id)).at(-1)).toEqual({ from_status: 6, status: 10, actor: 'merchant' });
     // Accepting twice is refused: the order moved.
@@ -119,7 +120,11 @@ describe.each(DIALECTS)('merchants on %s', (dialect) => {
       data: { status: 4, wallet_returned_fen: o.total, voucher_returned: true },
     });
     const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data;
-    expect(info).toMatchObject({ status: 4, reject_reason: 'sold_out' });
+    expect(info).toMatchObject({
+      status: 4,
+      reject_reason: 'sold_out',
+      refund: { online_fen: 0, online_state: null, wallet_fen: o.total, voucher_returned: true },
+    });
     const after = (await api.get('wallet', { token: customer.token })).body.data;
     expect(after.balance_fen).toBe(before.balance_fen);
     const vouchers = (await api.get('usercouponslist?page=1&page_size=50', { token: customer.token })).body.data.list;
@@ -132,6 +137,29 @@ describe.each(DIALECTS)('merchants on %s', (dialect) => {
     expect(
       (await api.post('merchant/reject', { order_id: p.id, reason: 'bored' }, { token: staff.token })).body.code,
     ).toBe(1003);
+  });
+
+  test('reject a paid online order: refunded at once, the customer sees the reason and the money going back', async () => {
+    const o = await placeOrder(t, api, customer.token, { method: 'wechat' });
+    const ticket = (await api.post('pay', { order_id: o.id, platform: 'h5' }, { token: customer.token })).body.data as {
+      cashier_url: string;
+    };
+    const paid = await api.post(
+      'payments/sandbox/cashier/pay',
+      `t=${encodeURIComponent(new URL(ticket.cashier_url).searchParams.get('t')!)}`,
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
+    expect(paid.status).toBeLessThan(400);
+    expect(await statusOf(t, o.id)).toBe(6);
+    const res = await api.post('merchant/reject', { order_id: o.id, reason: 'too_busy' }, { token: staff.token });
+    expect(res.body).toMatchObject({ code: 1000, data: { status: 5 } });
+    const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data;
+    expect(info).toMatchObject({
+      status: 5,
+      end_reason: 'restaurant',
+      reject_reason: 'too_busy',
+      refund: { online_fen: o.total, online_state: 'done', wallet_fen: 0, voucher_returned: false },
+    });
   });
 
   test('move along the path; a collection order is handed over only with its code; contact details only while open', async () => {

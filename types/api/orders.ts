@@ -133,6 +133,22 @@ export const Order = Type.Object({
   ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Why the restaurant refused it: sold_out, too_busy, closing, other, timeout (nobody accepted in time). */
   reject_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /**
+   * What went back to the customer when a paid order ended (a rejection, a cancel, customer service): the online
+   * payment (with its state at the provider: the money may take a while to arrive), the wallet money and the voucher;
+   * null while the order is open and when nothing had been paid or used.
+   */
+  refund: Type.Optional(
+    Type.Union([
+      Type.Object({
+        online_fen: Type.Integer(),
+        online_state: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed'), Type.Null()]),
+        wallet_fen: Type.Integer(),
+        voucher_returned: Type.Boolean(),
+      }),
+      Type.Null(),
+    ]),
+  ),
   /** The customer may send a "hurry up" now (the ready time has passed; limited). */
   can_hurry: Type.Optional(Type.Boolean()),
 });

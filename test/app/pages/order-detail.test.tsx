@@ -237,6 +237,89 @@ describe('order_detail/{orderId}', () => {
       await waitFor(() => getByText(container, 'Not paid in time: the order was cancelled automatically'));
     });
 
+    it('an accepted order says "accepted, ready about HH:MM" with the preparation time (en and zh)', async () => {
+      const readyAt = Date.UTC(2030, 0, 1, 4, 5); // 12:05 in China
+      for (const [lang, text] of [
+        ['en', 'Accepted: ready about 12:05 (20 min to prepare)'],
+        ['cn', '商家已接单，预计 12:05 做好（备餐 20 分钟）'],
+      ]) {
+        const a = withAccountDefaults(fakeApi());
+        a.orders.info.mockResolvedValue(order(95, { status: 10, prep_minutes: 20, ready_at: readyAt }));
+        const { container, unmount } = await renderPage(OrderDetailPage, {
+          api: a,
+          params: { orderId: '95' },
+          storage: { ...LOGGED_IN, _lang: lang },
+        });
+        await waitFor(() => container.querySelector('.order-detail__promise--ready'));
+        expect(container.querySelector('.order-detail__promise--ready')!.textContent).toBe(text);
+        await unmount();
+      }
+      // Once on its way, the ready time is behind it.
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(96, { status: 2, prep_minutes: 20, ready_at: readyAt }));
+      const { container } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '96' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => container.querySelector('.order-detail__info'));
+      expect(container.querySelector('.order-detail__promise--ready')).toBeNull();
+    });
+
+    it('a declined paid order says the restaurant’s reason and what went back, online and balance (en and zh)', async () => {
+      const refunded = order(97, {
+        status: 5,
+        status_text: 'Refunded',
+        end_reason: 'restaurant',
+        reject_reason: 'sold_out',
+        wallet_paid_fen: 500,
+        refund: { online_fen: 4000, online_state: 'pending', wallet_fen: 500, voucher_returned: true },
+      });
+      const seen: Record<string, string[]> = {};
+      for (const lang of ['en', 'cn']) {
+        const a = withAccountDefaults(fakeApi());
+        a.orders.info.mockResolvedValue(refunded);
+        const { container, unmount } = await renderPage(OrderDetailPage, {
+          api: a,
+          params: { orderId: '97' },
+          storage: { ...LOGGED_IN, _lang: lang },
+        });
+        await waitFor(() => container.querySelector('.order-detail__promise--refund-online'));
+        seen[lang] = [
+          container.querySelector('.order-detail__reason')!.textContent!,
+          ...[...container.querySelectorAll('.order-detail__promise')].map((e) => e.textContent!),
+        ];
+        await unmount();
+      }
+      expect(seen.en).toEqual([
+        'The restaurant declined this order: a dish is sold out',
+        '¥40 is being refunded to WeChat Pay',
+        '¥5 back in your balance',
+        'Your voucher is back in your account',
+      ]);
+      expect(seen.cn).toEqual([
+        '商家拒绝了这个订单：菜品已售罄',
+        '¥40 正在退回微信支付',
+        '¥5 已退回余额',
+        '优惠券已退回您的账户',
+      ]);
+      // Nobody accepted it in time: said so, not "customer service cancelled it".
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(
+        order(98, { status: 4, end_reason: 'support', reject_reason: 'timeout', refund: null }),
+      );
+      const { container } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '98' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => container.querySelector('.order-detail__reason'));
+      expect(container.querySelector('.order-detail__reason')!.textContent).toBe(
+        'The restaurant did not accept the order in time: it was cancelled automatically',
+      );
+      expect(container.querySelector('.order-detail__promise')).toBeNull();
+    });
+
     const reorderResult = (extra: Partial<ReorderResult> = {}): ReorderResult => ({
       restaurant_id: 9,
       lines: [

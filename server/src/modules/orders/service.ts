@@ -300,11 +300,33 @@ export function createOrdersService(deps: OrdersDeps) {
     });
   }
 
+  /** What an ended order gave back (giveBack): its online refunds as recorded, the wallet money, the voucher. */
+  function refundOf(
+    o: OrderRow,
+    refunds: ReadonlyArray<{ amount_fen: number; state: 'pending' | 'done' | 'failed' }>,
+  ): NonNullable<Order['refund']> | null {
+    const online = refunds.reduce((n, r) => n + Number(r.amount_fen), 0);
+    const wallet = Number(o.wallet_paid_fen);
+    const voucher = o.voucher_id !== null;
+    if (online === 0 && wallet === 0 && !voucher) return null;
+    const states = refunds.map((r) => r.state);
+    const state = states.includes('failed')
+      ? 'failed'
+      : states.includes('pending')
+        ? 'pending'
+        : states.length > 0
+          ? 'done'
+          : null;
+    return { online_fen: online, online_state: state, wallet_fen: wallet, voucher_returned: voucher };
+  }
+
   async function detail(o: OrderRow & { rating_id?: number | null }, lang: Lang): Promise<Order> {
-    const [lines, history, place] = await Promise.all([
+    const ended = o.status === S.Cancelled || o.status === S.Refunded;
+    const [lines, history, place, refunds] = await Promise.all([
       repos.orders.lines(o.id),
       repos.orders.history(o.id),
       repos.orders.restaurant(o.restaurant_id),
+      ended ? repos.payments.refunds(o.id) : Promise.resolve([]),
     ]);
     const hist = history.map((h) => ({
       from_status: h.from_status,
@@ -355,6 +377,7 @@ export function createOrdersService(deps: OrdersDeps) {
       prep_minutes: o.prep_minutes,
       ready_at: o.ready_at === null ? null : Number(o.ready_at),
       reject_reason: o.reject_reason,
+      refund: ended ? refundOf(o, refunds) : null,
       can_hurry:
         o.ready_at !== null &&
         Number(o.ready_at) <= now() &&

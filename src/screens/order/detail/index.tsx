@@ -20,6 +20,7 @@ import { methodLabel } from '../settlement/parts/choices';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { orderAgain } from './order-again';
+import { endText, OrderPromise } from './promise';
 
 /** Nothing moves these any more (an unpaid cancelled order stays cancelled; a paid one is refunded at once). */
 const ENDED: readonly number[] = [S.Cancelled, S.Refunded, S.Accomplished];
@@ -154,9 +155,8 @@ function OrderDetailPage() {
       <View className='order-detail'>
         <View className='order-detail__card order-detail__head'>
           <OrderStatus status={order.status} text={order.status_text} />
-          {order.end_reason && (
-            <Text className='order-detail__reason'>{t(`order_after.reason_${order.end_reason}`)}</Text>
-          )}
+          {endText(t, order) && <Text className='order-detail__reason'>{endText(t, order)}</Text>}
+          <OrderPromise order={order} t={t} />
           <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>
           {canPay && order.pay_before ? (
             <Text className='order-detail__pay-before'>
