@@ -11,6 +11,7 @@ import { h5ScrollTo } from './scroll';
 import { h5Payment } from './payment';
 import { registerServiceWorker } from './service-worker';
 import { h5Contact } from './contact';
+import { h5EventStreams } from './event-stream';
 import type { Platform } from './types';
 
 export * from './types';
@@ -27,6 +28,7 @@ export const platform: Platform = {
   location: browserLocation(() => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined)),
   payment: h5Payment,
   contact: h5Contact(),
+  eventStreams: h5EventStreams(),
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
   startOfflineCache: () => registerServiceWorker(),

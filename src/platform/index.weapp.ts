@@ -11,6 +11,7 @@ import { weappMedia } from './media-weapp';
 import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
 import { weappContact } from './contact';
+import { weappEventStreams } from './event-stream';
 import type { Platform } from './types';
 
 export * from './types';
@@ -27,6 +28,7 @@ export const platform: Platform = {
   location: weappLocation,
   payment: weappPayment,
   contact: weappContact,
+  eventStreams: weappEventStreams,
   map: nativeMap,
   scrollTo: taroScrollTo,
   feedback: feedbackWith(() => taroInteraction),

@@ -1,5 +1,6 @@
 import type { RouteName, RouteParams } from '../routes';
 import type { LatLng } from './coords';
+import type { EventStreams } from './event-stream';
 
 export type PlatformName = 'weapp' | 'h5';
 export type HttpMethod = 'GET' | 'POST';
@@ -267,6 +268,8 @@ export interface Platform extends Links {
   map: MapSupport;
   payment: Payment;
   contact: Contact;
+  /** Live event streams (issue 18): H5 EventSource, mini program chunked request; used by services/live-events. */
+  eventStreams: EventStreams;
   /** Scrolls the current page so the first element matching selector is at the top. */
   scrollTo(selector: string): void;
   /**

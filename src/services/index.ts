@@ -12,6 +12,7 @@ import { ordersApi } from './orders';
 import { walletApi } from './wallet';
 import { ratingsApi } from './ratings';
 import { merchantApi } from './merchant';
+import { eventsApi } from './events';
 
 export { ActionNotFoundError, ApiError, HttpError, createHttp } from './http';
 export type { Http, HttpDeps } from './http';
@@ -26,6 +27,7 @@ export type { CartApi } from './cart';
 export type { OrdersApi } from './orders';
 export type { WalletApi } from './wallet';
 export type { MerchantApi } from './merchant';
+export type { EventsApi, EventTicket } from './events';
 export type { RatingsApi, PhotoUploadCallbacks } from './ratings';
 
 /** One object per API area; one function per endpoint. */
@@ -44,6 +46,7 @@ export function createApi(http: Http) {
     wallet: walletApi(http),
     ratings: ratingsApi(http),
     merchant: merchantApi(http),
+    events: eventsApi(http),
   };
 }
 

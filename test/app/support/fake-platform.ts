@@ -14,6 +14,7 @@ import type {
   UploadResult,
   WechatLoginKind,
 } from '../../../src/platform/types';
+import { fakeEventStreams } from './fake-streams';
 import { buildPath, ROUTES, type RouteName, type RouteParams } from '../../../src/routes';
 
 /** An in-memory Storage whose calls are recorded. */
@@ -36,6 +37,8 @@ export type FakeNavigation = { [K in keyof Navigation]: jest.Mock };
 
 export interface FakePlatformOptions {
   isH5?: boolean;
+  /** Whether platform.eventStreams can hold a stream (default true). */
+  streams?: boolean;
   storage?: Record<string, unknown>;
   /** Answers platform.request; defaults to a 1000 envelope with null data. */
   respond?: (req: RawRequest) => Promise<RawResponse> | RawResponse;
@@ -138,6 +141,7 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     siteUrl: jest.fn((route: RouteName, params?: RouteParams) =>
       options.isH5 === false ? '' : `https://szeat.test${buildPath(ROUTES[route].path, params)}`,
     ),
+    eventStreams: fakeEventStreams(options.streams ?? true),
     contact: {
       call: jest.fn(async (phone: string) => phone !== ''),
       showOnMap: jest.fn(async (_place: PlaceOnMap) => true),

@@ -111,6 +111,9 @@ function build() {
     setNavigationBarTitle: jest.fn(ok),
     setTabBarItem: jest.fn(ok),
     setClipboardData: jest.fn(ok),
+    canIUse: jest.fn((_schema: string) => true),
+    vibrateLong: jest.fn(ok),
+    vibrateShort: jest.fn(ok),
   };
   return taro;
 }

@@ -9,6 +9,7 @@ import type {
   PlacesApi,
   RatingsApi,
   MerchantApi,
+  EventsApi,
   RestaurantsApi,
   SearchApi,
   WalletApi,
@@ -45,6 +46,7 @@ export function fakeApi() {
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
     merchant: fakeArea<MerchantApi>(['restaurants', 'orders', 'order', 'accept', 'reject', 'advance']),
+    events: fakeArea<EventsApi>(['ticket', 'streamUrl']),
   } satisfies Api;
   // The footer asks once: both codes configured, no words, no ICP filing number, unless a test says otherwise.
   api.codes.siteInfo.mockResolvedValue({
@@ -55,6 +57,10 @@ export function fakeApi() {
   // Home asks for these on every visit: no pop-ups and no new restaurants unless a test says otherwise.
   api.catalogue.popups.mockResolvedValue([]);
   api.catalogue.seePopup.mockImplementation(async (id: number) => ({ popup_id: id, version: 1 }));
+  // Live events: each connection gets a new ticket; the stream address is the ticket's.
+  let tickets = 0;
+  api.events.ticket.mockImplementation(async () => ({ ticket: `t${++tickets}`, expires_at: 0, url: '' }));
+  api.events.streamUrl.mockImplementation((ticket: string) => `/api/szeat/events?ticket=${ticket}`);
   api.restaurants.newest.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 8, has_more: false });
   return api;
 }
