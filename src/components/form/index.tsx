@@ -35,13 +35,24 @@ export function Field({
   );
 }
 
+/** The browser's input attributes for each keyboard (TextInputProps.keyboard). */
+const BROWSER_KEYBOARDS = {
+  tel: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off', spellcheck: false },
+  code: { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
+} as const;
+
 export interface TextInputProps {
   value: string;
   onChange(value: string): void;
   placeholder?: string;
   password?: boolean;
-  /** Digits only: the number pad in the mini program, a numeric keyboard on a phone's browser. */
-  numeric?: boolean;
+  /**
+   * The keyboard a phone opens: `tel` (a phone number: the number pad), `email` (with @ and .), `code` (an SMS code:
+   * digits). The mini program has type number for the digits; in a browser, type tel / email and inputmode, since
+   * type=number would let the mouse wheel change a phone number.
+   */
+  keyboard?: 'tel' | 'email' | 'code';
   maxlength?: number;
   name?: string;
   onConfirm?(): void;
@@ -52,14 +63,13 @@ export function TextInput({
   onChange,
   placeholder,
   password,
-  numeric,
+  keyboard,
   maxlength,
   name,
   onConfirm,
 }: TextInputProps) {
   const { platform } = useStores();
-  // A browser's type=number would let the mouse wheel change a phone number: a text box with a numeric keyboard.
-  const type = numeric && !platform.isH5 ? 'number' : 'text';
+  const type = keyboard && keyboard !== 'email' && !platform.isH5 ? 'number' : 'text';
   return (
     <Input
       className={`form-input ${name ? `form-input--${name}` : ''}`}
@@ -72,7 +82,7 @@ export function TextInput({
       maxlength={maxlength ?? 140}
       onInput={(e) => onChange(e.detail.value)}
       onConfirm={() => onConfirm?.()}
-      {...(platform.isH5 && numeric ? { nativeProps: { inputMode: 'numeric', autoComplete: 'off' } } : {})}
+      {...(platform.isH5 && keyboard ? { nativeProps: BROWSER_KEYBOARDS[keyboard] } : {})}
     />
   );
 }

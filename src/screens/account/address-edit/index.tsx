@@ -139,9 +139,9 @@ function AddressEditPage() {
             <Field label={t('address.phone')} name='phone' error={message('phone')}>
               <TextInput
                 name='phone'
+                keyboard='tel'
                 value={form.phone}
                 onChange={set('phone')}
-                numeric
                 placeholder={t('address.phone_placeholder')}
                 maxlength={PHONE_LENGTH}
               />

@@ -96,9 +96,9 @@ function ForgetPwdPage() {
           <Field label={t('reset.phone')} name='phone' error={message('phone')}>
             <TextInput
               name='phone'
+              keyboard='tel'
               value={form.phone}
               onChange={set('phone')}
-              numeric
               placeholder={t('reset.phone_placeholder')}
               maxlength={PHONE_LENGTH}
             />
@@ -106,9 +106,9 @@ function ForgetPwdPage() {
           <Field label={t('reset.code')} name='code' error={message('code')}>
             <TextInput
               name='code'
+              keyboard='code'
               value={form.code}
               onChange={set('code')}
-              numeric
               placeholder={t('reset.code_placeholder')}
               maxlength={6}
             />

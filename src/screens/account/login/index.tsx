@@ -102,6 +102,7 @@ function LoginPage() {
           <Field label={t('auth.email')} name='email' error={errors.email && t(errors.email)}>
             <TextInput
               name='email'
+              keyboard='email'
               value={email}
               onChange={setEmail}
               placeholder={t('auth.email_placeholder')}

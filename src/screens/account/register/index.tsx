@@ -98,9 +98,9 @@ function RegisterPage() {
           <Field label={t('register.phone')} name='phone' error={message('phone')}>
             <TextInput
               name='phone'
+              keyboard='tel'
               value={form.phone}
               onChange={set('phone')}
-              numeric
               placeholder={t('register.phone_placeholder')}
               maxlength={PHONE_LENGTH}
             />
@@ -108,6 +108,7 @@ function RegisterPage() {
           <Field label={t('register.email')} name='email' error={message('email')}>
             <TextInput
               name='email'
+              keyboard='email'
               value={form.email}
               onChange={set('email')}
               placeholder={t('register.email_placeholder')}
