@@ -330,7 +330,7 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
       expect(items[0]).toMatchObject({
         name: 'Crystal shrimp dumplings',
         description: 'Four per basket, whole fresh prawns',
-        picture: '/img/dish/dimsum.svg',
+        picture: '/img/dish/crystal-shrimp-dumplings.svg',
         sold_out: false,
         option_groups: [],
       });

@@ -14,6 +14,7 @@ import { CUISINES, DRINKS, type CategoryData, type Dish } from './catalogue-data
 import { ADS, POPUPS, PROMOTIONS } from './catalogue-data/marketing';
 import { OPTION_TEMPLATES } from './catalogue-data/options';
 import { RESTAURANTS, type RestaurantData } from './catalogue-data/restaurants';
+import { dishPicturePath } from './pictures/dish';
 import { BASE, DAY, reviewRows } from './reviews';
 
 type WithId<T> = Insertable<T> & { id: number };
@@ -132,7 +133,6 @@ export function catalogueSeed(): CatalogueRows {
     for (const cuisine_id of r.cuisines) rows.restaurant_cuisines.push({ restaurant_id: r.id, cuisine_id });
     rows.opening_hours.push(...hoursRows(r, ids.hours));
 
-    const kinds = new Set<string>();
     let itemIndex = 0;
     const items: WithId<MenuItemsTable>[] = [];
     menuCategories(r).forEach((category, ci) => {
@@ -145,8 +145,7 @@ export function catalogueSeed(): CatalogueRows {
         sort: ci + 1,
       });
       category.dishes.forEach((dish: Dish, j) => {
-        const [name_cn, name_en, yuan, kind, options = [], descCn = '', descEn = ''] = dish;
-        kinds.add(kind);
+        const [name_cn, name_en, yuan, , options = [], descCn = '', descEn = ''] = dish;
         const item_id = ids.item();
         items.push({
           id: item_id,
@@ -156,7 +155,7 @@ export function catalogueSeed(): CatalogueRows {
           name_en,
           description_cn: descCn,
           description_en: descEn,
-          picture: `/img/dish/${kind}.svg`,
+          picture: dishPicturePath(name_en),
           price_fen: priceFen(r, yuan, j),
           sold_out: (itemIndex * 7 + r.id) % 13 === 5 ? 1 : 0,
           sort: j + 1,
@@ -194,7 +193,7 @@ export function catalogueSeed(): CatalogueRows {
     // Every menu has at least one sold-out dish (never the first).
     if (!items.some((i) => i.sold_out)) items[1 + (r.id % (items.length - 1))]!.sold_out = 1;
     rows.menu_items.push(...items);
-    rows.reviews.push(...reviewRows(r, [...kinds], ids.review, items, reviewTexts));
+    rows.reviews.push(...reviewRows(r, ids.review, items, reviewTexts));
   }
   return rows;
 }

@@ -93,6 +93,8 @@ const COMMENTS: Record<Mood, { cn: string[]; en: string[] }> = {
 export interface ReviewDish {
   name_cn: string;
   name_en: string;
+  /** The dish's picture: a review's photo shows the dish it speaks of. */
+  picture: string;
 }
 
 /** Whether an author name reads Chinese (they write in Chinese; the others in English). */
@@ -101,11 +103,10 @@ const writesChinese = (author: string) => /[\u4e00-\u9fff*]/.test(author);
 /**
  * Demo reviews of a restaurant: ratings around its usual quality; each comment names one of the restaurant's own dishes,
  * in its author's language (Chinese names write Chinese, the others English), and no two comments of the seed are the
- * same (`used`, shared by every restaurant of one seed).
+ * same (`used`, shared by every restaurant of one seed). A review with a photo shows the dish its comment names.
  */
 export function reviewRows(
   r: RestaurantData,
-  dishKinds: string[],
   nextId: () => number,
   dishes: ReviewDish[] = [],
   used: Set<string> = new Set(),
@@ -121,12 +122,15 @@ export function reviewRows(
     const other_rating = Math.min(5, Math.max(1, Math.round(r.quality + (rand() - 0.45) * 2)));
     const bucket = Math.min(4, Math.floor(rand() * rand() * 5 + (food_rating < 3 ? 2 : 0)));
     const mood: Mood = food_rating >= 4 ? 'good' : food_rating === 3 ? 'ok' : 'bad';
-    const photos = rand() < 0.25 ? [`/img/dish/${pick(dishKinds)}.svg`] : [];
+    const withPhoto = rand() < 0.25;
+    if (withPhoto) rand(); // where the photo's dish was drawn before
     const author_name = pick(AUTHORS);
     const lang = writesChinese(author_name) ? 'cn' : 'en';
     let comment = '';
+    let named: ReviewDish | undefined;
     for (let attempt = 0; attempt < 40 && dishes.length > 0; attempt++) {
       const dish = pickWord(dishes);
+      named = dish;
       const text = pickWord(COMMENTS[mood][lang]).replace('{dish}', lang === 'cn' ? dish.name_cn : dish.name_en);
       if (!used.has(text)) {
         comment = text;
@@ -135,6 +139,7 @@ export function reviewRows(
     }
     // Every combination taken (a short menu): a rating without words rather than a repeated text.
     if (comment) used.add(comment);
+    const photos = withPhoto && named ? [named.picture] : [];
     rand(); // where the comment was drawn before
     rows.push({
       id: nextId(),

@@ -231,7 +231,7 @@ export const RESTAURANTS: RestaurantData[] = [
     descCn: '会展中心旁的湘菜馆，工作餐首选。', descEn: 'Hunan cooking by the exhibition centre; a favourite for work lunches.',
     addrCn: '海珠区新港东路 1000 号', addrEn: '1000 Xingang East Road, Haizhu', phone: '020-84001024',
     lat: 23.098, lng: 113.36, radius: 4000, minOrder: 2000, fee: 300, pay: EVERY, delivery: true, collection: true, prep: 18,
-    cuisines: [3], hours: DAILY('10:00', '21:30'), joinedDaysAgo: 540, color: '#c0392b', reviews: 9, quality: 4.1,
+    cuisines: [3], hours: DAILY('10:00', '21:30'), joinedDaysAgo: 540, color: '#4b6584', reviews: 9, quality: 4.1,
   },
   // Dongguan: Songshan Lake
   {

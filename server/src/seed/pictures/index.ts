@@ -1,6 +1,7 @@
-import { CUISINES } from '../catalogue-data/cuisines';
+import { CUISINES, DRINKS } from '../catalogue-data/cuisines';
 import { ADS, POPUPS, PROMOTIONS } from '../catalogue-data/marketing';
 import { RESTAURANTS } from '../catalogue-data/restaurants';
+import { dishArt, dishPicturePath } from './dish';
 import { FOOD_KINDS, foodArt, foodBackground } from './food';
 
 /** Each cuisine's picture. */
@@ -42,18 +43,67 @@ const gradient = (id: string, from: string, to: string) =>
 const place = (kind: string, x: number, y: number, size: number) =>
   `<g transform="translate(${x} ${y}) scale(${size / 200})">${foodArt(kind)}</g>`;
 
-function dish(kind: string) {
+/** The kinds dishes had their pictures by before each dish had its own (none is a dish's path today: tested). */
+const LEGACY_KINDS = FOOD_KINDS.filter(
+  (k) => !['tart', 'sweetsoup', 'beer', 'herbaltea', 'water', 'takoyaki', 'coconut'].includes(k),
+);
+
+function legacyDish(kind: string) {
   return svg(200, 200, `<rect width="200" height="200" rx="24" fill="${foodBackground(kind)}"/>${foodArt(kind)}`);
 }
 
-function logo(name: string, color: string) {
+/** Every dish of the seed once (a dish on several menus, such as the drinks, is one dish with one picture). */
+export function seedDishes(): Array<{ cn: string; en: string; kind: string }> {
+  const dishes = new Map<string, { cn: string; en: string; kind: string }>();
+  for (const category of [...CUISINES.flatMap((c) => c.categories), DRINKS]) {
+    for (const [cn, en, , kind] of category.dishes) if (!dishes.has(cn)) dishes.set(cn, { cn, en, kind });
+  }
+  return [...dishes.values()];
+}
+
+/** The outline of a restaurant's mark in a 160 x 160 box; each restaurant takes one by its id. */
+const MARK_SHAPES = [
+  // hexagon
+  '<path d="M80 6l64 37v74l-64 37-64-37V43z"/>',
+  // shield
+  '<path d="M80 6l64 18v50c0 40-28 68-64 80-36-12-64-40-64-80V24z"/>',
+  // octagon
+  '<path d="M52 6h56l46 46v56l-46 46H52L6 108V52z"/>',
+  // rosette: a circle with twelve scallops
+  `<path d="${Array.from({ length: 12 }, (_, i) => {
+    const a = (i * Math.PI) / 6;
+    const b = ((i + 0.5) * Math.PI) / 6;
+    const p = (r: number, t: number) => `${(80 + r * Math.sin(t)).toFixed(1)} ${(80 - r * Math.cos(t)).toFixed(1)}`;
+    return `${i === 0 ? 'M' : 'L'}${p(74, a)} Q${p(82, b)} ${p(74, a + Math.PI / 6)}`;
+  }).join(' ')}z"/>`,
+  // arch (a shop front)
+  '<path d="M14 154V74C14 36 44 6 80 6s66 30 66 68v80z"/>',
+  // rounded diamond tile
+  '<rect x="10" y="10" width="140" height="140" rx="40"/>',
+];
+
+/**
+ * A restaurant's mark: an outline of its own (by id) in its colour, its signature dish drawn inside, and the first two
+ * characters of its name on a ribbon, on a pale tile of the same colour (not a letter in a circle).
+ */
+function logo(id: number, name: string, color: string, emblem: string) {
+  const shape = MARK_SHAPES[id % MARK_SHAPES.length]!;
   return svg(
     160,
     160,
-    `${gradient('g', shade(color, 0.15), shade(color, -0.2))}<circle cx="80" cy="80" r="78" fill="url(#g)"/>` +
-      `<circle cx="80" cy="80" r="64" fill="none" stroke="#fff" stroke-opacity=".45" stroke-width="3"/>` +
-      `<text x="80" y="80" dy=".35em" text-anchor="middle" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff">${escape(name.slice(0, 1))}</text>`,
+    `${gradient('g', shade(color, 0.1), shade(color, -0.25))}<rect width="160" height="160" rx="28" fill="${shade(color, 0.88)}"/>` +
+      `<g fill="url(#g)">${shape}</g>` +
+      `<circle cx="80" cy="70" r="44" fill="#fff" opacity=".92"/>` +
+      place(emblem, 38, 28, 84) +
+      `<rect x="26" y="112" width="108" height="30" rx="15" fill="#fff" stroke="${shade(color, -0.2)}" stroke-width="3"/>` +
+      `<text x="80" y="127" dy=".36em" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="700" letter-spacing="2" fill="${shade(color, -0.3)}">${escape(name.slice(0, 2))}</text>`,
   );
+}
+
+/** The restaurant's signature dish kind: a dish of its main cuisine, taken by its id so neighbours differ. */
+function signatureKind(cuisineId: number, id: number) {
+  const dishes = CUISINES.find((c) => c.id === cuisineId)!.categories.flatMap((c) => c.dishes);
+  return dishes[(id * 7) % dishes.length]![3];
 }
 
 function cover(color: string, kinds: string[]) {
@@ -108,7 +158,9 @@ const bannerKind = (path: string) => BANNER_KINDS[path] ?? 'rice';
 /** Every seeded picture, keyed by its URL path (e.g. /img/dish/noodles.svg). */
 export function seedPictures(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const kind of FOOD_KINDS) files.set(`/img/dish/${kind}.svg`, dish(kind));
+  for (const d of seedDishes()) files.set(dishPicturePath(d.en), svg(200, 200, dishArt(d.cn, d.kind)));
+  // Databases seeded before dishes had pictures of their own point at one picture per kind: keep those answering.
+  for (const kind of LEGACY_KINDS) files.set(`/img/dish/${kind}.svg`, legacyDish(kind));
   for (const c of CUISINES) {
     const kind = CUISINE_KIND[c.code]!;
     files.set(
@@ -119,7 +171,7 @@ export function seedPictures(): Map<string, string> {
   for (const r of RESTAURANTS) {
     const kinds = r.cuisines.map((id) => CUISINE_KIND[CUISINES.find((c) => c.id === id)!.code]!);
     const extra = kinds.length > 1 ? [] : [r.id % 2 ? 'juice' : 'cola'];
-    files.set(`/img/store/${r.id}-logo.svg`, logo(r.cn, r.color));
+    files.set(`/img/store/${r.id}-logo.svg`, logo(r.id, r.cn, r.color, signatureKind(r.cuisines[0]!, r.id)));
     files.set(`/img/store/${r.id}-cover.svg`, cover(r.color, [...kinds, ...extra]));
   }
   PROMOTIONS.forEach((p, i) => {

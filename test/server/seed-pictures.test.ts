@@ -1,0 +1,98 @@
+/**
+ * The seed's pictures look like a real catalogue (issue 15 §4): every dish has a picture of its own (two different
+ * dishes never show the same bytes; the same dish on two menus shows the same one), restaurants show a drawn mark
+ * (an outline, a dish drawn inside, their name) and not a letter in a circle, and a review's photo shows a dish of
+ * the restaurant it reviews.
+ */
+import crypto from 'node:crypto';
+import { seedDishes, seedPictures } from '../../server/src/seed/pictures';
+import { dishPicturePath } from '../../server/src/seed/pictures/dish';
+import { useTestApp } from './support/app';
+
+const sha = (body: Buffer | string) => crypto.createHash('sha256').update(body).digest('hex');
+
+describe('seeded pictures, as served', () => {
+  const t = useTestApp('sqlite');
+  const served = new Map<string, string>();
+  /** The hash of what the server answers at a picture path (read once). */
+  async function hashOf(picture: string) {
+    if (!served.has(picture)) {
+      const res = await t.api.get(picture);
+      expect({ picture, status: res.status }).toEqual({ picture, status: 200 });
+      served.set(picture, sha(res.raw.rawPayload));
+    }
+    return served.get(picture)!;
+  }
+
+  it('gives two different dishes two different pictures, and one dish the same picture on every menu', async () => {
+    const items = await t.db.kysely.selectFrom('menu_items').select(['name_cn', 'name_en', 'picture']).execute();
+    const dishByHash = new Map<string, string>();
+    const hashByDish = new Map<string, string>();
+    const shared: string[] = [];
+    for (const item of items) {
+      const h = await hashOf(item.picture);
+      const dish = `${item.name_cn} / ${item.name_en}`;
+      const other = dishByHash.get(h);
+      if (other && other !== dish) shared.push(`${dish} shares its picture with ${other}`);
+      dishByHash.set(h, dish);
+      if (hashByDish.has(dish)) expect({ dish, h }).toEqual({ dish, h: hashByDish.get(dish) });
+      hashByDish.set(dish, h);
+    }
+    expect(shared).toEqual([]);
+    expect(hashByDish.size).toBeGreaterThan(150);
+  });
+
+  it('shows each restaurant a drawn mark of its own, never a letter in a circle', async () => {
+    const restaurants = await t.db.kysely.selectFrom('restaurants').select(['id', 'name_cn', 'logo']).execute();
+    const hashes = new Set<string>();
+    for (const r of restaurants) {
+      const res = await t.api.get(r.logo);
+      const svg = res.raw.rawPayload.toString('utf8');
+      hashes.add(sha(svg));
+      // A letter circle: one circle behind a single character. A mark has a drawn dish and the name's first two
+      // characters on a ribbon.
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+      expect({ id: r.id, texts }).toEqual({ id: r.id, texts: [r.name_cn.slice(0, 2)] });
+      expect(svg).toMatch(/<g transform="translate\([^)]*\) scale\([^)]*\)">/);
+      expect(svg).not.toMatch(/^<svg[^>]*><defs>.*<\/defs><circle[^>]*\/><circle[^>]*\/><text/);
+    }
+    expect(hashes.size).toBe(restaurants.length);
+  });
+
+  it('gives a review photo of the seed a dish of the reviewed restaurant, the one its comment names', async () => {
+    const k = t.db.kysely;
+    const reviews = await k
+      .selectFrom('reviews')
+      .select(['restaurant_id', 'photos', 'comment'])
+      .where('order_id', 'is', null)
+      .execute();
+    const items = await k.selectFrom('menu_items').select(['restaurant_id', 'name_cn', 'name_en', 'picture']).execute();
+    let photos = 0;
+    for (const review of reviews) {
+      for (const photo of JSON.parse(review.photos) as string[]) {
+        photos++;
+        const own = items.filter((i) => i.restaurant_id === review.restaurant_id && i.picture === photo);
+        expect({ photo, own: own.length > 0 }).toEqual({ photo, own: true });
+        const comment = String(review.comment ?? '');
+        if (comment) expect(own.some((i) => comment.includes(i.name_cn) || comment.includes(i.name_en))).toBe(true);
+        await hashOf(photo);
+      }
+    }
+    expect(photos).toBeGreaterThan(20);
+  });
+});
+
+describe('pictures of databases seeded before', () => {
+  it('keeps the one-per-kind dish pictures answering, none of them in the place of a dish’s own picture', () => {
+    const files = seedPictures();
+    const own = new Set(seedDishes().map((d) => dishPicturePath(d.en)));
+    expect(own.size).toBe(seedDishes().length);
+    for (const kind of ['dimsum', 'noodles', 'chicken', 'cola']) {
+      expect(files.has(`/img/dish/${kind}.svg`)).toBe(true);
+      expect(own.has(`/img/dish/${kind}.svg`)).toBe(false);
+    }
+    const legacy = [...files.keys()].filter((p) => p.startsWith('/img/dish/') && !own.has(p));
+    expect(legacy.length).toBeGreaterThan(30);
+    expect(files.size).toBe(new Set(files.keys()).size);
+  });
+});
