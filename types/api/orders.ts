@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Estimate, OrderModeSchema, PaymentMethodSchema } from './checkout';
+import { Estimate, OrderModeSchema, PaymentMethodSchema, PriceLine } from './checkout';
 import { Paged } from './common';
 
 /**
@@ -84,6 +84,11 @@ export const Order = Type.Object({
   goods_fen: Type.Integer(),
   delivery_fee_fen: Type.Integer(),
   discount_fen: Type.Integer(),
+  /**
+   * The money after the goods as the order was placed, line by line as at checkout (the delivery fee, each promotion,
+   * the voucher; named in the request language): what delivery_fee_fen, discount_fen and total_fen add up.
+   */
+  price_lines: Type.Array(PriceLine),
   /** Paid from the wallet at submit (payment method balance); given back on cancel or refund. */
   wallet_paid_fen: Type.Integer(),
   voucher_id: Type.Union([Type.Integer(), Type.Null()]),

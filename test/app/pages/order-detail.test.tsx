@@ -417,6 +417,45 @@ describe('order_detail/{orderId}', () => {
       expect(container.querySelector('.order-detail__row--delivery-fee')).not.toBeNull();
     });
 
+    it('shows the price lines stored with the order: the fee, the free-delivery promotion and the voucher', async () => {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(
+        order(96, {
+          delivery_fee_fen: 0,
+          discount_fen: 800,
+          total_fen: 3200,
+          voucher_id: 5,
+          price_lines: [
+            { kind: 'delivery_fee', name: 'Delivery fee', amount_fen: 500, promotion_id: null, voucher_id: null },
+            {
+              kind: 'promotion',
+              name: 'No delivery fee on your first order',
+              amount_fen: -500,
+              promotion_id: 1,
+              voucher_id: null,
+            },
+            { kind: 'voucher', name: '¥8 off, no minimum', amount_fen: -800, promotion_id: null, voucher_id: 5 },
+          ],
+        }),
+      );
+      const { container } = await renderPage(OrderDetailPage, {
+        api: a,
+        params: { orderId: '96' },
+        storage: LOGGED_IN,
+      });
+      await waitFor(() => getByText(container, 'No delivery fee on your first order'));
+      const rows = [...container.querySelectorAll('.order-detail__items .order-detail__row')].map((r) =>
+        [...r.children].map((c) => c.textContent).join(' = '),
+      );
+      expect(rows).toEqual([
+        'Goods = ¥40',
+        'Delivery fee = ¥5',
+        'No delivery fee on your first order = -¥5',
+        '¥8 off, no minimum = -¥8',
+        'Order total = ¥32',
+      ]);
+    });
+
     it('a collection order: where to collect, a map link, pay at the counter, no delivery fee row, a near time as "Today"', async () => {
       const a = withAccountDefaults(fakeApi());
       const soon = Date.now() + 60_000;

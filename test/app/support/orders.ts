@@ -119,6 +119,9 @@ export function order(id: number, extra: Partial<Order> = {}): Order {
     goods_fen: 4000,
     delivery_fee_fen: 500,
     discount_fen: 0,
+    price_lines: [
+      { kind: 'delivery_fee', name: 'Delivery fee', amount_fen: 500, promotion_id: null, voucher_id: null },
+    ],
     wallet_paid_fen: 0,
     voucher_id: null,
     paid: true,

@@ -1,3 +1,4 @@
+import type { PriceLine } from '../../../../types/api/checkout';
 import type { EndReason, Order, OrderList, OrderSummary } from '../../../../types/api/orders';
 import { isOnlinePayment } from '../../../../types/catalogue';
 import type { Lang } from '../../../../types/lang';
@@ -11,6 +12,7 @@ import {
   type OrderStatusCode,
 } from '../../../../types/order-status';
 import { AppError, failed, notFound } from '../../errors';
+import { translate } from '../../i18n/messages';
 import type { Transactional } from '../../db/unit-of-work';
 import type { ReorderResult } from '../../../../types/api/cart';
 import type { CartService } from '../cart/service';
@@ -320,6 +322,43 @@ export function createOrdersService(deps: OrdersDeps) {
     return { online_fen: online, online_state: state, wallet_fen: wallet, voucher_returned: voucher };
   }
 
+  /**
+   * The price lines checkout stored with the order, in the request's language. An order placed before they were
+   * stored gets them from its amounts: the fee as charged (delivery only) and the discount as its voucher's.
+   */
+  function priceLinesOf(o: OrderRow, lang: Lang): PriceLine[] {
+    const stored = JSON.parse(o.price_lines || '[]') as Array<PriceLine & { name_cn?: string; name_en?: string }>;
+    if (stored.length > 0) {
+      return stored.map((l) => ({
+        kind: l.kind,
+        name: (lang === 'en' ? l.name_en || l.name_cn : l.name_cn) ?? l.name,
+        amount_fen: Number(l.amount_fen),
+        promotion_id: l.promotion_id ?? null,
+        voucher_id: l.voucher_id ?? null,
+      }));
+    }
+    const lines: PriceLine[] = [];
+    if (o.mode === 'delivery') {
+      lines.push({
+        kind: 'delivery_fee',
+        name: translate(lang, 'checkout.delivery_fee'),
+        amount_fen: Number(o.delivery_fee_fen),
+        promotion_id: null,
+        voucher_id: null,
+      });
+    }
+    if (Number(o.discount_fen) > 0) {
+      lines.push({
+        kind: 'voucher',
+        name: translate(lang, 'checkout.voucher'),
+        amount_fen: -Number(o.discount_fen),
+        promotion_id: null,
+        voucher_id: o.voucher_id,
+      });
+    }
+    return lines;
+  }
+
   async function detail(o: OrderRow & { rating_id?: number | null }, lang: Lang): Promise<Order> {
     const ended = o.status === S.Cancelled || o.status === S.Refunded;
     const [lines, history, place, refunds] = await Promise.all([
@@ -344,6 +383,7 @@ export function createOrdersService(deps: OrdersDeps) {
       goods_fen: Number(o.goods_fen),
       delivery_fee_fen: Number(o.delivery_fee_fen),
       discount_fen: Number(o.discount_fen),
+      price_lines: priceLinesOf(o, lang),
       wallet_paid_fen: Number(o.wallet_paid_fen),
       voucher_id: o.voucher_id,
       paid: o.paid_at !== null,

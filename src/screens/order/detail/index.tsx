@@ -259,18 +259,21 @@ function OrderDetailPage() {
             <Text>{t('order.goods')}</Text>
             <Text>{formatPrice(order.goods_fen)}</Text>
           </View>
-          {order.mode === 'delivery' && (
-            <View className='order-detail__row order-detail__row--delivery-fee'>
-              <Text>{t('order.delivery_fee')}</Text>
-              <Text>{formatPrice(order.delivery_fee_fen)}</Text>
-            </View>
-          )}
-          {order.discount_fen > 0 && (
-            <View className='order-detail__row order-detail__row--discount'>
-              <Text>{t('order.discount')}</Text>
-              <Text>-{formatPrice(order.discount_fen)}</Text>
-            </View>
-          )}
+          {/* The price lines stored with the order, as settlement showed them (the fee, each promotion, the
+              voucher); nobody delivers a collection order: no fee row. */}
+          {order.price_lines
+            .filter((l) => !(l.kind === 'delivery_fee' && order.mode === 'collection'))
+            .map((l, i) => (
+              <View
+                key={`${l.kind}-${l.promotion_id ?? l.voucher_id ?? i}`}
+                className={`order-detail__row order-detail__row--${
+                  l.kind === 'delivery_fee' ? 'delivery-fee' : l.kind === 'voucher' ? 'discount' : 'promotion'
+                }`}
+              >
+                <Text>{l.name}</Text>
+                <Text>{l.amount_fen < 0 ? `-${formatPrice(-l.amount_fen)}` : formatPrice(l.amount_fen)}</Text>
+              </View>
+            ))}
           <View className='order-detail__row order-detail__row--total'>
             <Text>{t('order.total')}</Text>
             <Text className='order-detail__total'>{formatPrice(order.total_fen)}</Text>
