@@ -133,6 +133,11 @@ const API_WRITES = [
   'accept',
   'reject',
   'advance',
+  'soldOut',
+  'busy',
+  'closed',
+  'invite',
+  'removeMember',
 ];
 const writeOn = (api) =>
   `MemberExpression[object.type='MemberExpression'][${api}][property.name=/^(${API_WRITES.join('|')})$/]`;

@@ -2,10 +2,17 @@ import type {
   AcceptBody,
   BoardState,
   Board,
+  BusyBody,
+  ClosedBody,
+  InviteBody,
+  Member,
+  Members,
   MerchantOrder,
   MerchantRestaurants,
   MoveResult,
   RejectBody,
+  SoldOutBody,
+  Takings,
 } from '../../types/api/merchant';
 import type { Http } from './http';
 
@@ -23,6 +30,21 @@ export function merchantApi(http: Http) {
     /** The next step along the transition table; `from` is the status the card showed. */
     advance: (orderId: number, from?: number) =>
       http.post<MoveResult>('merchant/advance', { order_id: orderId, from }, { busy: true }),
+    /** A dish (dish_id) or an option (option_id) sold out, or back on sale. */
+    soldOut: (body: SoldOutBody) => http.post<null>('merchant/soldout', { ...body }),
+    /** Busy mode (owners): no new orders for 15/30/60 minutes or until the next opening, or off. */
+    busy: (body: BusyBody) => http.post<{ busy_until: number | null }>('merchant/busy', { ...body }, { busy: true }),
+    /** Closed (until resume_at, or until reopened by hand), or reopened (owners). */
+    closed: (body: ClosedBody) => http.post<null>('merchant/closed', { ...body }, { busy: true }),
+    /** Today's orders and takings by payment method, cancellations and refunds (owners). */
+    today: (restaurantId: number) => http.get<Takings>('merchant/today', { restaurant_id: restaurantId }),
+    /** The restaurant's members (owners). */
+    members: (restaurantId: number) => http.get<Members>('merchant/members', { restaurant_id: restaurantId }),
+    /** Adds an existing account, by phone or e-mail, as staff or owner (owners). */
+    invite: (body: InviteBody) => http.post<Member>('merchant/invite', { ...body }, { busy: true }),
+    /** Ends a membership; the server keeps the last owner (owners). */
+    removeMember: (restaurantId: number, userId: number) =>
+      http.post<null>('merchant/remove-member', { restaurant_id: restaurantId, user_id: userId }, { busy: true }),
   };
 }
 

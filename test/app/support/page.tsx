@@ -45,7 +45,21 @@ export function fakeApi() {
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info', 'cancel', 'reorder']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
-    merchant: fakeArea<MerchantApi>(['restaurants', 'orders', 'order', 'accept', 'reject', 'advance']),
+    merchant: fakeArea<MerchantApi>([
+      'restaurants',
+      'orders',
+      'order',
+      'accept',
+      'reject',
+      'advance',
+      'soldOut',
+      'busy',
+      'closed',
+      'today',
+      'members',
+      'invite',
+      'removeMember',
+    ]),
     events: fakeArea<EventsApi>(['ticket', 'streamUrl']),
   } satisfies Api;
   // The footer asks once: both codes configured, no words, no ICP filing number, unless a test says otherwise.

@@ -11,6 +11,7 @@ import { useMerchant } from '../../../stores/merchant';
 import { pressable } from '../../../utils/a11y';
 import { formatDate, formatTime } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
+import { ConsoleNav } from '../console-frame';
 import './index.scss';
 
 const PREP_STEP = 5;
@@ -150,6 +151,7 @@ function MerchantOrdersPage() {
         {merchant.restaurantsStatus === 'ready' && merchant.restaurants.length === 0 && (
           <Empty message={t('merchant.no_restaurant')} />
         )}
+        {merchant.restaurantId > 0 && <ConsoleNav current='merchantOrders' />}
         {merchant.restaurants.length > 1 && (
           <View className='merchant-board__tabs'>
             {merchant.restaurants.map((r) => (

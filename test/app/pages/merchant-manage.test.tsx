@@ -1,0 +1,243 @@
+import MerchantBusyPage from '../../../src/screens/merchant/busy';
+import MerchantMembersPage from '../../../src/screens/merchant/members';
+import MerchantOrdersPage from '../../../src/screens/merchant/orders';
+import MerchantSoldOutPage from '../../../src/screens/merchant/soldout';
+import MerchantTodayPage from '../../../src/screens/merchant/today';
+import type { Member, MerchantRestaurant } from '../../../types/api/merchant';
+import type { Menu } from '../../../types/api/stores';
+import { formatTime } from '../../../src/utils/date';
+import { fieldError, typeInto } from '../support/forms';
+import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
+import { click, getByText, queryByText, waitFor } from '../support/render';
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
+
+const menu: Menu = {
+  restaurant_id: 9,
+  item_count: 2,
+  categories: [
+    {
+      id: 1,
+      name: 'Noodles',
+      items: [
+        {
+          id: 159,
+          category_id: 1,
+          name: 'Beef noodles',
+          description: '',
+          picture: '',
+          price_fen: 2800,
+          sold_out: false,
+          option_groups: [
+            {
+              id: 3,
+              name: 'Topping',
+              compulsory: false,
+              min_select: 0,
+              max_select: 1,
+              options: [{ id: 32, name: 'Cheese', price_delta_fen: 300, sold_out: true }],
+            },
+          ],
+        },
+        {
+          id: 160,
+          category_id: 1,
+          name: 'Cold noodles',
+          description: '',
+          picture: '',
+          price_fen: 1800,
+          sold_out: true,
+          option_groups: [],
+        },
+      ],
+    },
+  ],
+};
+
+const member = (id: number, name: string, role: Member['role']): Member => ({
+  user_id: id,
+  name,
+  email: `${name.toLowerCase()}@szeat.cn`,
+  phone: id === 1 ? '13800000001' : null,
+  role,
+  created_at: Date.UTC(2026, 9, 1, 4),
+});
+
+function api(role: MerchantRestaurant['role'] = 'owner') {
+  const a = withAccountDefaults(fakeApi());
+  let r: MerchantRestaurant = {
+    restaurant_id: 9,
+    name: 'Night Skewers',
+    role,
+    prep_minutes: 20,
+    busy_until: null,
+    closed: false,
+    resume_at: null,
+  };
+  a.merchant.restaurants.mockImplementation(async () => ({ list: [r] }));
+  a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 1 });
+  a.restaurants.menu.mockImplementation(async () => JSON.parse(JSON.stringify(menu)) as Menu);
+  a.merchant.soldOut.mockResolvedValue(null);
+  a.merchant.busy.mockImplementation(async (b) => {
+    r = { ...r, busy_until: b.busy === 'off' ? null : Date.now() + Number(b.busy) * 60_000 };
+    return { busy_until: r.busy_until };
+  });
+  a.merchant.closed.mockImplementation(async (b) => {
+    r = { ...r, closed: b.closed, resume_at: b.resume_at ?? null };
+    return null;
+  });
+  a.merchant.today.mockResolvedValue({
+    restaurant_id: 9,
+    day_start: Date.UTC(2026, 8, 30, 16),
+    orders: 3,
+    takings_fen: 8650,
+    by_method: [
+      { payment_method: 'balance', orders: 1, takings_fen: 3000 },
+      { payment_method: 'wechat', orders: 2, takings_fen: 5650 },
+    ],
+    cancelled: 1,
+    refunded: 1,
+    refunded_fen: 2250,
+  });
+  let members = [member(1, 'Olive', 'owner'), member(2, 'Sam', 'staff')];
+  a.merchant.members.mockImplementation(async () => ({ list: members }));
+  a.merchant.invite.mockImplementation(async (b) => {
+    const added = { ...member(3, 'Nina', b.role), email: b.contact };
+    members = [...members, added];
+    return added;
+  });
+  a.merchant.removeMember.mockImplementation(async (_rid, uid) => {
+    members = members.filter((m) => m.user_id !== uid);
+    return null;
+  });
+  return a;
+}
+
+const en = { storage: { _lang: 'en', token: 't' } };
+
+describe('Console management screens', () => {
+  it('the order board links to the console screens: every one for an owner, orders and sold out for staff', async () => {
+    const owner = await renderPage(MerchantOrdersPage, { ...en, api: api('owner') });
+    await waitFor(() => getByText(owner.container, 'Members'));
+    const links = [...owner.container.querySelectorAll('.console-nav__link')].map((l) => l.textContent);
+    expect(links).toEqual(['Orders', 'Sold out', 'Busy / closed', 'Today', 'Members']);
+    await click(getByText(owner.container, 'Sold out'));
+    expect(owner.platform.navigation.go).toHaveBeenCalledWith('merchantSoldOut');
+    owner.unmount();
+
+    const staff = await renderPage(MerchantOrdersPage, { ...en, api: api('staff') });
+    await waitFor(() => getByText(staff.container, 'Sold out'));
+    const staffLinks = [...staff.container.querySelectorAll('.console-nav__link')].map((l) => l.textContent);
+    expect(staffLinks).toEqual(['Orders', 'Sold out']);
+  });
+
+  it('sold out: dishes and their options with their state; marking one sold out and one back goes to the server', async () => {
+    const a = api('staff');
+    const { container } = await renderPage(MerchantSoldOutPage, { ...en, api: a });
+    await waitFor(() => getByText(container, 'Beef noodles'));
+    expect(a.restaurants.menu).toHaveBeenCalledWith(9);
+    const row = (key: string) => container.querySelector(`[data-soldout="${key}"]`)!;
+    expect(row('dish-159').textContent).toContain('On sale');
+    expect(row('dish-160').textContent).toContain('Sold out');
+    expect(row('option-32').textContent).toContain('Topping · Cheese');
+    await click(container.querySelector<HTMLElement>('[aria-label="Mark sold out: Beef noodles"]')!);
+    expect(a.merchant.soldOut).toHaveBeenCalledWith({ restaurant_id: 9, sold_out: true, dish_id: 159 });
+    await waitFor(() => expect(row('dish-159').className).toContain('console-row--off'));
+    await click(container.querySelector<HTMLElement>('[aria-label="Back on sale: Topping · Cheese"]')!);
+    expect(a.merchant.soldOut).toHaveBeenLastCalledWith({ restaurant_id: 9, sold_out: false, option_id: 32 });
+    await waitFor(() => expect(row('option-32').textContent).toContain('On sale'));
+  });
+
+  it('sold out: the error state with retry when the menu cannot be read', async () => {
+    const a = api();
+    a.restaurants.menu.mockRejectedValueOnce(new Error('offline'));
+    const { container } = await renderPage(MerchantSoldOutPage, { ...en, api: a });
+    await waitFor(() => getByText(container, /Could not load/));
+    await click(container.querySelector<HTMLElement>('.state-view__action')!);
+    await waitFor(() => getByText(container, 'Beef noodles'));
+  });
+
+  it('busy mode: 30 minutes shows when it ends, and can be ended; closed today shows when normal hours resume', async () => {
+    const a = api();
+    const { container } = await renderPage(MerchantBusyPage, { ...en, api: a });
+    await waitFor(() => getByText(container, 'Taking orders'));
+    const before = Date.now();
+    await click(getByText(container, '30 min'));
+    expect(a.merchant.busy).toHaveBeenCalledWith({ restaurant_id: 9, busy: 30 });
+    const state = await waitFor(() => getByText(container, /^Busy, ends by itself at/));
+    const ends = formatTime(before + 30 * 60_000);
+    expect([ends, formatTime(Date.now() + 30 * 60_000)].some((hm) => state.textContent!.includes(hm))).toBe(true);
+    await click(getByText(container, 'End busy mode'));
+    expect(a.merchant.busy).toHaveBeenLastCalledWith({ restaurant_id: 9, busy: 'off' });
+    await waitFor(() => getByText(container, 'Taking orders'));
+
+    await click(getByText(container, 'Close for today (back tomorrow)'));
+    const call = a.merchant.closed.mock.calls[0]![0];
+    expect(call).toMatchObject({ restaurant_id: 9, closed: true });
+    expect(call.resume_at).toBeGreaterThan(Date.now());
+    await waitFor(() => getByText(container, /^Closed; normal opening hours again from Tomorrow 00:00$/));
+    await click(getByText(container, 'Reopen'));
+    expect(a.merchant.closed).toHaveBeenLastCalledWith({ restaurant_id: 9, closed: false });
+    await waitFor(() => getByText(container, 'Open as the opening hours say'));
+  });
+
+  it('busy mode, today and members are for owners: staff are told so and nothing is asked of the server', async () => {
+    for (const Page of [MerchantBusyPage, MerchantTodayPage, MerchantMembersPage]) {
+      const a = api('staff');
+      const view = await renderPage(Page, { ...en, api: a });
+      await waitFor(() => getByText(view.container, 'Only the owner can use this page'));
+      expect(queryByText(view.container, '30 min')).toBeNull();
+      expect(a.merchant.today).not.toHaveBeenCalled();
+      expect(a.merchant.members).not.toHaveBeenCalled();
+      view.unmount();
+    }
+  });
+
+  it('today: orders, takings by payment method, cancellations and refunds, from fen, in Chinese', async () => {
+    const a = api();
+    const { container } = await renderPage(MerchantTodayPage, { storage: { _lang: 'cn', token: 't' }, api: a });
+    await waitFor(() => getByText(container, '¥86.5'));
+    expect(a.merchant.today).toHaveBeenCalledWith(9);
+    const text = container.textContent!;
+    expect(text).toContain('2026年10月1日（北京时间）');
+    expect(text).toContain('余额支付 · 1 单');
+    expect(text).toContain('微信支付 · 2 单');
+    expect(text).toContain('¥56.5');
+    expect(text).toContain('1 单，共 ¥22.5');
+  });
+
+  it('members: list with role and contact, invite by e-mail as owner, check of the contact, remove after confirming', async () => {
+    const a = api();
+    const { container, platform } = await renderPage(MerchantMembersPage, { ...en, api: a });
+    await waitFor(() => getByText(container, 'Olive · Owner'));
+    expect(getByText(container, 'Sam · Staff')).toBeTruthy();
+    expect(container.textContent).toContain('13800000001 · olive@szeat.cn');
+
+    await typeInto(container, 'contact', 'not a contact');
+    await click(getByText(container, 'Add'));
+    expect(fieldError(container, 'contact')).toBe('Enter a phone number or an e-mail address');
+    expect(a.merchant.invite).not.toHaveBeenCalled();
+
+    await typeInto(container, 'contact', 'nina@szeat.cn');
+    await click(getByText(container, 'Owner'));
+    await click(getByText(container, 'Add'));
+    expect(a.merchant.invite).toHaveBeenCalledWith({ restaurant_id: 9, contact: 'nina@szeat.cn', role: 'owner' });
+    await waitFor(() => getByText(container, 'Nina · Owner'));
+
+    await click(container.querySelector<HTMLElement>('[aria-label="Remove: Sam"]')!);
+    expect(platform.feedback.confirm).toHaveBeenCalledWith('Remove Sam from this restaurant?', {
+      confirmText: 'Remove',
+      cancelText: 'Cancel',
+    });
+    expect(a.merchant.removeMember).toHaveBeenCalledWith(9, 2);
+    await waitFor(() => expect(queryByText(container, 'Sam · Staff')).toBeNull());
+  });
+
+  it('members: nothing is removed when the confirmation is declined', async () => {
+    const a = api();
+    const { container } = await renderPage(MerchantMembersPage, { ...en, api: a, confirm: false });
+    await waitFor(() => getByText(container, 'Sam · Staff'));
+    await click(container.querySelector<HTMLElement>('[aria-label="Remove: Sam"]')!);
+    expect(a.merchant.removeMember).not.toHaveBeenCalled();
+  });
+});

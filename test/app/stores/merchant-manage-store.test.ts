@@ -1,0 +1,260 @@
+import type { Member, MerchantRestaurant, Takings } from '../../../types/api/merchant';
+import type { Menu } from '../../../types/api/stores';
+import { ApiError, type MerchantApi } from '../../../src/services';
+import { MerchantStore } from '../../../src/stores/merchant-store';
+import {
+  MANAGE_TICK_MS,
+  MerchantManageStore,
+  isContact,
+  nextChinaDay,
+} from '../../../src/stores/merchant-manage-store';
+
+const T0 = Date.UTC(2026, 9, 1, 4); // 12:00 China time
+
+const restaurant = (over: Partial<MerchantRestaurant> = {}): MerchantRestaurant => ({
+  restaurant_id: 9,
+  name: 'Night Skewers',
+  role: 'owner',
+  prep_minutes: 25,
+  busy_until: null,
+  closed: false,
+  resume_at: null,
+  ...over,
+});
+
+const menu = (): Menu => ({
+  restaurant_id: 9,
+  item_count: 1,
+  categories: [
+    {
+      id: 1,
+      name: 'Noodles',
+      items: [
+        {
+          id: 159,
+          category_id: 1,
+          name: 'Beef noodles',
+          description: '',
+          picture: '',
+          price_fen: 2800,
+          sold_out: false,
+          option_groups: [
+            {
+              id: 3,
+              name: 'Noodle',
+              compulsory: true,
+              min_select: 1,
+              max_select: 1,
+              options: [
+                { id: 31, name: 'Thin', price_delta_fen: 0, sold_out: false },
+                { id: 32, name: 'Cheese', price_delta_fen: 300, sold_out: true },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+const member = (id: number, role: Member['role'] = 'staff'): Member => ({
+  user_id: id,
+  name: `User ${id}`,
+  email: `u${id}@szeat.cn`,
+  phone: null,
+  role,
+  created_at: T0,
+});
+
+function setup(restaurants: MerchantRestaurant[] = [restaurant()]) {
+  let now = T0;
+  let list = restaurants;
+  const merchant = {
+    restaurants: jest.fn(async () => ({ list })),
+    soldOut: jest.fn(async () => null),
+    busy: jest.fn(async (b: { busy: number | string }) => {
+      const until = b.busy === 'off' ? null : now + Number(b.busy) * 60_000;
+      list = list.map((r) => ({ ...r, busy_until: until }));
+      return { busy_until: until };
+    }),
+    closed: jest.fn(async (b: { closed: boolean; resume_at?: number }) => {
+      list = list.map((r) => ({ ...r, closed: b.closed, resume_at: b.resume_at ?? null }));
+      return null;
+    }),
+    today: jest.fn(),
+    members: jest.fn(async () => ({ list: [member(1, 'owner'), member(2)] })),
+    invite: jest.fn(async (b: { contact: string; role: Member['role'] }) => ({
+      ...member(3, b.role),
+      email: b.contact,
+    })),
+    removeMember: jest.fn(async () => null),
+  };
+  const showError = jest.fn();
+  const ticks: Array<() => void> = [];
+  const every = jest.fn((fn: () => void) => {
+    ticks.push(fn);
+    return jest.fn();
+  });
+  const api = () => merchant as unknown as MerchantApi;
+  const board = new MerchantStore({ merchant: api, showError });
+  const menuOf = jest.fn(async () => menu());
+  const store = new MerchantManageStore({
+    merchant: api,
+    menu: menuOf,
+    board,
+    showError,
+    now: () => now,
+    every,
+  });
+  return {
+    store,
+    board,
+    merchant,
+    menuOf,
+    showError,
+    ticks,
+    every,
+    setNow: (t: number) => (now = t),
+    setList: (l: MerchantRestaurant[]) => (list = l),
+  };
+}
+
+describe('MerchantManageStore', () => {
+  it('marks a dish and an option sold out and back through the merchant call, and the menu shown follows', async () => {
+    const { store, merchant, menuOf } = setup();
+    await store.open();
+    await store.loadMenu();
+    expect(menuOf).toHaveBeenCalledWith(9);
+    expect(await store.setSoldOut('dish', 159, true)).toBe(true);
+    expect(merchant.soldOut).toHaveBeenLastCalledWith({ restaurant_id: 9, sold_out: true, dish_id: 159 });
+    expect(store.menu!.categories[0]!.items[0]!.sold_out).toBe(true);
+    expect(await store.setSoldOut('option', 32, false)).toBe(true);
+    expect(merchant.soldOut).toHaveBeenLastCalledWith({ restaurant_id: 9, sold_out: false, option_id: 32 });
+    expect(store.menu!.categories[0]!.items[0]!.option_groups[0]!.options[1]!.sold_out).toBe(false);
+  });
+
+  it('a refused sold-out change leaves the menu as it was and says why; a second tap while one runs is ignored', async () => {
+    const { store, merchant, showError } = setup();
+    await store.open();
+    await store.loadMenu();
+    let fail!: (e: unknown) => void;
+    merchant.soldOut.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    const first = store.setSoldOut('dish', 159, true);
+    expect(await store.setSoldOut('dish', 159, true)).toBe(false);
+    expect(merchant.soldOut).toHaveBeenCalledTimes(1);
+    fail(new ApiError(1006, 'Not a member'));
+    expect(await first).toBe(false);
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(store.menu!.categories[0]!.items[0]!.sold_out).toBe(false);
+    expect(store.toggling.size).toBe(0);
+  });
+
+  it('busy mode: 30 minutes, shown until then, ends by itself on the clock and the restaurant is read again', async () => {
+    const { store, merchant, ticks, setNow } = setup();
+    await store.open();
+    store.startTicking();
+    expect(await store.setBusy(30)).toBe(true);
+    expect(merchant.busy).toHaveBeenCalledWith({ restaurant_id: 9, busy: 30 });
+    expect(store.busyUntil).toBe(T0 + 30 * 60_000);
+    setNow(T0 + 29 * 60_000);
+    ticks.at(-1)!();
+    expect(store.busyUntil).toBe(T0 + 30 * 60_000);
+    const reads = merchant.restaurants.mock.calls.length;
+    setNow(T0 + 30 * 60_000 + MANAGE_TICK_MS);
+    ticks.at(-1)!();
+    expect(store.busyUntil).toBeNull();
+    expect(merchant.restaurants.mock.calls.length).toBe(reads + 1);
+  });
+
+  it('busy mode off, and the closure: for the rest of today (until the next China day) or until reopened', async () => {
+    const { store, merchant, setNow } = setup();
+    await store.open();
+    await store.setBusy(15);
+    await store.setBusy('off');
+    expect(store.busyUntil).toBeNull();
+    expect(await store.closeToday()).toBe(true);
+    const midnight = Date.UTC(2026, 9, 1, 16); // 2 October 00:00 China time
+    expect(merchant.closed).toHaveBeenLastCalledWith({ restaurant_id: 9, closed: true, resume_at: midnight });
+    expect(store.closure).toEqual({ resumeAt: midnight });
+    setNow(midnight);
+    store.tick();
+    expect(store.closure).toBeNull();
+    await store.reopen();
+    expect(merchant.closed).toHaveBeenLastCalledWith({ restaurant_id: 9, closed: false });
+    await store.closeUntilReopened();
+    expect(merchant.closed).toHaveBeenLastCalledWith({ restaurant_id: 9, closed: true });
+    expect(store.closure).toEqual({ resumeAt: null });
+  });
+
+  it('nextChinaDay is the next midnight in China, also late in the evening (past UTC midnight)', () => {
+    expect(nextChinaDay(Date.UTC(2026, 9, 1, 4))).toBe(Date.UTC(2026, 9, 1, 16));
+    expect(nextChinaDay(Date.UTC(2026, 9, 1, 15, 59))).toBe(Date.UTC(2026, 9, 1, 16));
+    expect(nextChinaDay(Date.UTC(2026, 9, 1, 16))).toBe(Date.UTC(2026, 9, 2, 16));
+  });
+
+  it('a refused busy change (a staff member) shows the error and keeps the state', async () => {
+    const { store, merchant, showError } = setup([restaurant({ role: 'staff' })]);
+    await store.open();
+    expect(store.isOwner).toBe(false);
+    merchant.busy.mockRejectedValueOnce(new ApiError(1006, 'Owners only'));
+    expect(await store.setBusy(60)).toBe(false);
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(store.busyUntil).toBeNull();
+    expect(store.saving).toBe(false);
+  });
+
+  it("reads today's takings of the chosen restaurant, and an error state on a first failure", async () => {
+    const { store, merchant } = setup();
+    await store.open();
+    merchant.today.mockRejectedValueOnce(new Error('offline'));
+    await store.loadTakings();
+    expect(store.takingsStatus).toBe('error');
+    const takings: Takings = {
+      restaurant_id: 9,
+      day_start: Date.UTC(2026, 8, 30, 16),
+      orders: 2,
+      takings_fen: 5650,
+      by_method: [{ payment_method: 'wechat', orders: 2, takings_fen: 5650 }],
+      cancelled: 1,
+      refunded: 0,
+      refunded_fen: 0,
+    };
+    merchant.today.mockResolvedValueOnce(takings);
+    await store.loadTakings();
+    expect(merchant.today).toHaveBeenLastCalledWith(9);
+    expect(store.takingsStatus).toBe('ready');
+    expect(store.takings).toEqual(takings);
+  });
+
+  it('members: list, invite by phone or e-mail with a role, remove; the list is read again after each', async () => {
+    const { store, merchant } = setup();
+    await store.open();
+    await store.loadMembers();
+    expect(store.members.map((m) => m.user_id)).toEqual([1, 2]);
+    const added = await store.invite(' new@szeat.cn ', 'owner');
+    expect(added?.role).toBe('owner');
+    expect(merchant.invite).toHaveBeenCalledWith({ restaurant_id: 9, contact: 'new@szeat.cn', role: 'owner' });
+    merchant.members.mockResolvedValueOnce({ list: [member(1, 'owner')] });
+    expect(await store.removeMember(2)).toBe(true);
+    expect(merchant.removeMember).toHaveBeenCalledWith(9, 2);
+    expect(store.members.map((m) => m.user_id)).toEqual([1]);
+    expect(merchant.members).toHaveBeenCalledTimes(3);
+  });
+
+  it("the last owner stays: the server's refusal is shown and the member kept", async () => {
+    const { store, merchant, showError } = setup();
+    await store.open();
+    await store.loadMembers();
+    merchant.removeMember.mockRejectedValueOnce(new ApiError(1001, 'The last owner stays'));
+    expect(await store.removeMember(1)).toBe(false);
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(store.members.map((m) => m.user_id)).toEqual([1, 2]);
+  });
+
+  it('accepts a mobile number or an e-mail as a contact', () => {
+    expect(isContact('13800138000')).toBe(true);
+    expect(isContact('staff@szeat.cn')).toBe(true);
+    expect(isContact('1380013800')).toBe(false);
+    expect(isContact('staff@')).toBe(false);
+  });
+});
