@@ -100,6 +100,8 @@ const TARO_HOOKS_ONLY = [
       'useReady',
       'usePullDownRefresh',
       'useReachBottom',
+      'useShareAppMessage',
+      'useShareTimeline',
       'useRouter',
     ],
     message: 'Screens use Taro lifecycle hooks only; platform APIs go through the platform adapter (DESIGN.md §3).',

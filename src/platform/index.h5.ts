@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro';
 import { taroStorage } from './common';
 import { h5Media } from './media-h5';
 import { xhrUpload } from './xhr-upload';
@@ -40,6 +41,13 @@ export const platform: Platform = {
   },
   setTitle(title) {
     document.title = title;
+  },
+  stopPullDownRefresh() {
+    // Taro's pull-to-refresh element (pages with enablePullDownRefresh) listens for this.
+    void Taro.stopPullDownRefresh();
+  },
+  showShareMenu() {
+    // The browser shares the page's address; there is no menu to enable.
   },
   setTabLabels() {
     // The H5 site has a top bar and footer instead of a tab bar.

@@ -46,6 +46,17 @@ export const platform: Platform = {
   setTitle(title) {
     void Taro.setNavigationBarTitle({ title });
   },
+  stopPullDownRefresh() {
+    void Taro.stopPullDownRefresh();
+  },
+  showShareMenu() {
+    // Taro's weapp layer turns showShareItems into wx.showShareMenu's `menus` (Moments must be named there).
+    const options: Taro.showShareMenu.Option = {
+      withShareTicket: false,
+      showShareItems: ['wechatFriends', 'wechatMoment'],
+    };
+    void Taro.showShareMenu(options).catch(() => undefined);
+  },
   startOfflineCache() {
     // The mini program keeps its own package; answers always come from the network.
   },

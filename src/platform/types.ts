@@ -261,6 +261,16 @@ export interface Platform extends Links {
   /** Reloads the app so every screen picks up a new language. */
   reload(): void;
   setTitle(title: string): void;
+  /**
+   * Ends the pull-down refresh indicator of the current page (pages with `enablePullDownRefresh`): WeChat's in the
+   * mini program, Taro's pull-to-refresh element on H5.
+   */
+  stopPullDownRefresh(): void;
+  /**
+   * Mini program: offers "send to a friend" and "share to Moments" in the page's menu (the page answers with
+   * useShareAppMessage / useShareTimeline). Nothing on H5, where the browser shares the address.
+   */
+  showShareMenu(): void;
   /** Mini program: the tab bar's labels in the current language (home, orders, mine). H5 has no tab bar. */
   setTabLabels(labels: string[]): void;
   login: Login;

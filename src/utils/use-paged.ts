@@ -14,6 +14,11 @@ export interface PagedState<T, R> {
   moreError: unknown;
   loadMore(): void;
   reload(): void;
+  /**
+   * Page 1 again keeping the items shown until it is in (pull-to-refresh); resolves when settled, rejects with the
+   * error when it failed (the items shown then stay).
+   */
+  refresh(): Promise<void>;
 }
 
 /**
@@ -24,7 +29,7 @@ export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
   load: (page: number) => Promise<R>,
   deps: unknown[],
 ): PagedState<T, R> {
-  const [state, setState] = useState<Omit<PagedState<T, R>, 'loadMore' | 'reload'>>({
+  const [state, setState] = useState<Omit<PagedState<T, R>, 'loadMore' | 'reload' | 'refresh'>>({
     status: 'loading',
     items: [],
     first: undefined,
@@ -40,30 +45,50 @@ export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
   const generation = useRef(0);
   const page = useRef(1);
 
+  /** The next run keeps the items shown (a refresh); the callers waiting for it. */
+  const quiet = useRef(false);
+  const waiting = useRef<Array<{ resolve(): void; reject(err: unknown): void }>>([]);
+
   useEffect(() => {
     const gen = ++generation.current;
+    const keep = quiet.current;
+    quiet.current = false;
+    const waiters = waiting.current.splice(0);
     page.current = 1;
-    setState((s) => ({
-      ...s,
-      status: 'loading',
-      items: [],
-      first: undefined,
-      error: undefined,
-      moreError: undefined,
-      loadingMore: false,
-    }));
+    if (!keep) {
+      setState((s) => ({
+        ...s,
+        status: 'loading',
+        items: [],
+        first: undefined,
+        error: undefined,
+        moreError: undefined,
+        loadingMore: false,
+      }));
+    }
     loadRef.current(1).then(
-      (data) =>
-        gen === generation.current &&
-        setState((s) => ({
-          ...s,
-          status: 'ready',
-          items: data.list,
-          first: data,
-          total: data.total,
-          hasMore: data.has_more,
-        })),
-      (error: unknown) => gen === generation.current && setState((s) => ({ ...s, status: 'error', error })),
+      (data) => {
+        if (gen === generation.current) {
+          page.current = 1;
+          setState((s) => ({
+            ...s,
+            status: 'ready',
+            items: data.list,
+            first: data,
+            total: data.total,
+            hasMore: data.has_more,
+            error: undefined,
+            moreError: undefined,
+            loadingMore: false,
+          }));
+        }
+        waiters.forEach((w) => w.resolve());
+      },
+      (error: unknown) => {
+        if (gen === generation.current)
+          setState((s) => (keep && s.status === 'ready' ? s : { ...s, status: 'error', error }));
+        waiters.forEach((w) => w.reject(error));
+      },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt]);
@@ -96,5 +121,14 @@ export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
     );
   }, []);
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
-  return { ...state, loadMore, reload };
+  const refresh = useCallback(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        quiet.current = true;
+        waiting.current.push({ resolve, reject });
+        setAttempt((a) => a + 1);
+      }),
+    [],
+  );
+  return { ...state, loadMore, reload, refresh };
 }

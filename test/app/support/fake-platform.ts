@@ -123,6 +123,8 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     feedback,
     reload: jest.fn(),
     setTitle: jest.fn(),
+    stopPullDownRefresh: jest.fn(),
+    showShareMenu: jest.fn(),
     setTabLabels: jest.fn(),
     startOfflineCache: jest.fn(),
     location: {

@@ -2,9 +2,26 @@
  * Taro's page hooks (useDidShow, ...) are put on `@tarojs/taro` by @tarojs/plugin-framework-react when the app
  * is built; `@tarojs/taro-h5` alone does not export them. Page tests mock `@tarojs/taro` with
  *   jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
- * which keeps every real H5 API and runs a page's show/load hooks once when it mounts, as a page being shown.
+ * which keeps every real H5 API and runs a page's show/load hooks once when it mounts, as a page being shown. The
+ * pull-down and share hooks are kept (the latest of each): `pullDown()` runs the pull-down handlers as WeChat does
+ * when the customer pulls the page, `sharePayload()` asks the share handler for its payload.
  */
 import type * as React from 'react';
+
+type Handler = (...args: unknown[]) => unknown;
+const kept: Record<'pullDown' | 'share' | 'timeline', Handler[]> = { pullDown: [], share: [], timeline: [] };
+
+/** Runs what the mounted pages gave usePullDownRefresh (the customer pulled the page down). */
+export function pullDown(): void {
+  for (const fn of kept.pullDown) fn();
+}
+
+/** What the mounted page's useShareAppMessage (or, with `timeline`, useShareTimeline) handler answers. */
+export function sharePayload(kind: 'share' | 'timeline' = 'share'): unknown {
+  const fn = kept[kind][kept[kind].length - 1];
+  if (!fn) throw new Error(`no ${kind === 'share' ? 'useShareAppMessage' : 'useShareTimeline'} handler mounted`);
+  return fn({ from: 'menu' });
+}
 
 export function taroWithPageHooks(): unknown {
   const actual = jest.requireActual('@tarojs/taro') as Record<string | symbol, unknown>;
@@ -13,7 +30,17 @@ export function taroWithPageHooks(): unknown {
     useEffect(() => {
       fn();
     }, []);
+  const keep = (kind: keyof typeof kept) => (fn: Handler) =>
+    useEffect(() => {
+      kept[kind].push(fn);
+      return () => {
+        kept[kind].splice(kept[kind].indexOf(fn), 1);
+      };
+    });
   const hooks: Record<string, unknown> = {
+    usePullDownRefresh: keep('pullDown'),
+    useShareAppMessage: keep('share'),
+    useShareTimeline: keep('timeline'),
     useDidShow: onMount,
     useLoad: onMount,
     useReady: onMount,

@@ -5,6 +5,7 @@ import type { Voucher } from '../../../../types/api/wallet';
 import { LoadMore } from '../../../components/load-more';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
+import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { formatDate } from '../../../utils/date';
@@ -26,6 +27,7 @@ function VouchersPage() {
     [loggedIn, ui.lang],
   );
   useDidShow(() => platform.setTitle(t('voucher.title')));
+  usePullRefresh(() => (loggedIn ? [vouchers.refresh()] : []));
 
   if (!loggedIn) {
     return (

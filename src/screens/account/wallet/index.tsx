@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
+import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { formatDate } from '../../../utils/date';
@@ -16,10 +17,11 @@ function WalletPage() {
   const { api, session, platform, ui } = useStores();
   const t = useT();
   const loggedIn = session.isLoggedIn;
-  const [wallet, reload] = useLoad(
+  const [wallet, reload, refresh] = useLoad(
     () => (loggedIn ? api.wallet.wallet() : Promise.resolve({ balance_fen: 0, list: [] })),
     [loggedIn, ui.lang],
   );
+  usePullRefresh(() => (loggedIn ? [refresh()] : []));
   const shownOnce = useRef(false);
   useDidShow(() => {
     platform.setTitle(t('wallet.title'));

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { useDidShow } from '@tarojs/taro';
+import { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../../types/api/stores';
@@ -22,6 +22,7 @@ import { StoreCode } from './parts/store-code';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { pressable } from '../../../utils/a11y';
+import { sharedPage, sharedTimeline } from '../../../utils/share';
 
 /** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
 const SAVED_ACTIONS = ['storeinfo', 'menulist'];
@@ -69,6 +70,11 @@ function RestaurantDetailPage() {
 
   const name = info.status === 'ready' ? info.data.name : '';
   useEffect(() => platform.setTitle(name || t('store.title')), [platform, name, t]);
+
+  // Shared to a friend or to Moments (mini program), the restaurant's name opening this restaurant.
+  useEffect(() => platform.showShareMenu(), [platform]);
+  useShareAppMessage(() => sharedPage('restaurantDetail', { id }, name || t('store.title')));
+  useShareTimeline(() => sharedTimeline({ id }, name || t('store.title')));
 
   const outOfRange = info.status === 'ready' && info.data.in_delivery_range === false;
   const blockedReason = info.status === 'ready' && !info.data.is_open ? statusText(t, ui.lang, info.data) : undefined;

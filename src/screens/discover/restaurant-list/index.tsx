@@ -6,6 +6,7 @@ import { STORE_SORTS, type StoreSort } from '../../../../types/catalogue';
 import type { StoreSummary } from '../../../../types/api/stores';
 import { LoadMore } from '../../../components/load-more';
 import { PageShell } from '../../../components/page-shell';
+import { usePullRefresh } from '../../../components/pull-refresh';
 import { AdStrip, PromoStrip } from '../../../components/promo-strip';
 import { SavedNotice } from '../../../components/saved-notice';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
@@ -31,9 +32,12 @@ function RestaurantListPage() {
   useDidShow(() => platform.setTitle(t('discover.list_title')));
 
   const cityId = chosen?.city_id;
-  const [cuisines, reloadCuisines] = useLoad(() => api.catalogue.cuisines(), [ui.lang]);
-  const [promotions] = useLoad(() => api.catalogue.promotions(cityId ? { city_id: cityId } : {}), [cityId, ui.lang]);
-  const [ads] = useLoad(
+  const [cuisines, reloadCuisines, refreshCuisines] = useLoad(() => api.catalogue.cuisines(), [ui.lang]);
+  const [promotions, , refreshPromotions] = useLoad(
+    () => api.catalogue.promotions(cityId ? { city_id: cityId } : {}),
+    [cityId, ui.lang],
+  );
+  const [ads, , refreshAds] = useLoad(
     () => api.catalogue.ads({ slot: 'list_top', ...(cityId ? { city_id: cityId } : {}) }),
     [cityId, ui.lang],
   );
@@ -51,6 +55,7 @@ function RestaurantListPage() {
         : Promise.resolve({ list: [], total: 0, page, page_size: PAGE_SIZE, has_more: false }),
     [location.key, cuisineId, sort, ui.lang],
   );
+  usePullRefresh(() => [refreshAds(), refreshPromotions(), refreshCuisines(), list.refresh()]);
 
   const open = (id: number) => void nav.go('restaurantDetail', { id });
   // Until the strips and the cuisines above the list are in, one screen-high loading state: they then appear

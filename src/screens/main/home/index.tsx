@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { MapView, type MapMarker, type MapPoint } from '../../../components/map';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageShell } from '../../../components/page-shell';
+import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { distanceText } from '../../../components/store-card';
 import { useStores, useT } from '../../../stores';
@@ -13,7 +14,7 @@ import { useLoad } from '../../../utils/use-load';
 import { AddressPicker } from './parts/address-picker';
 import { HomePopup } from './parts/home-popup';
 import { Nearby } from './parts/nearby';
-import { NewStores } from './parts/new-stores';
+import { NEW_COUNT, NewStores } from './parts/new-stores';
 import { useLaunchScene } from './parts/use-launch-scene';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
@@ -31,7 +32,7 @@ function HomePage() {
   const t = useT();
   const nav = platform.navigation;
   const chosen = location.chosen;
-  const [news, reloadNews] = useLoad(() => api.articles.news(1, 5), []);
+  const [news, reloadNews, refreshNews] = useLoad(() => api.articles.news(1, 5), []);
   const [picking, setPicking] = useState(false);
   const [finding, setFinding] = useState(false);
   const [dismissedFor, setDismissedFor] = useState('');
@@ -43,13 +44,23 @@ function HomePage() {
     if (!location.chosen) void location.locateByIp();
   }, [location]);
 
-  const [nearby, reloadNearby] = useLoad(
+  const [nearby, reloadNearby, refreshNearby] = useLoad(
     () =>
       chosen
         ? api.restaurants.list({ lat: chosen.lat, lng: chosen.lng, page: 1, page_size: NEARBY_COUNT, sort: 'distance' })
         : Promise.resolve(undefined),
     [location.key, ui.lang],
   );
+  const [newStores, reloadNewStores, refreshNewStores] = useLoad(
+    () =>
+      api.restaurants.newest({
+        page: 1,
+        page_size: NEW_COUNT,
+        ...(chosen ? { lat: chosen.lat, lng: chosen.lng } : {}),
+      }),
+    [location.key, ui.lang],
+  );
+  usePullRefresh(() => [refreshNearby(), refreshNewStores(), refreshNews()]);
   const markers = useMemo<MapMarker[]>(
     () =>
       nearby.status === 'ready' && nearby.data
@@ -135,7 +146,7 @@ function HomePage() {
 
         {chosen && <Nearby state={nearby} onRetry={reloadNearby} />}
 
-        <NewStores />
+        <NewStores state={newStores} onRetry={reloadNewStores} />
 
         <View className='home__section home__news'>
           <Text className='home__section-title'>{t('home.news')}</Text>

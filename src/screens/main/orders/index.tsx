@@ -7,6 +7,7 @@ import { LoadMore } from '../../../components/load-more';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { OrderStatus } from '../../../components/order-status';
 import { PageShell } from '../../../components/page-shell';
+import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { formatDate } from '../../../utils/date';
@@ -29,6 +30,7 @@ function OrdersPage() {
         : Promise.resolve({ list: [], total: 0, page, page_size: PAGE_SIZE, has_more: false }),
     [loggedIn, ui.lang],
   );
+  usePullRefresh(() => (loggedIn ? [orders.refresh()] : []));
   // Back on the tab (after paying, or an order moved on): the list again from the top.
   const shownOnce = useRef(false);
   useDidShow(() => {

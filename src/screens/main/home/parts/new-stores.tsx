@@ -3,29 +3,27 @@ import { observer } from 'mobx-react-lite';
 import { Empty, ErrorState, Loading } from '../../../../components/state-view';
 import { useStores, useT } from '../../../../stores';
 import { altText, pressable } from '../../../../utils/a11y';
-import { useLoad } from '../../../../utils/use-load';
+import type { PagedData } from '../../../../../types/api/common';
+import type { StoreSummary } from '../../../../../types/api/stores';
+import type { LoadState } from '../../../../utils/use-load';
 
 /** How many new restaurants the row shows. */
-const NEW_COUNT = 8;
+export const NEW_COUNT = 8;
 
 /**
  * "New restaurants" (newstores): the newest restaurants, in a row that scrolls sideways; with an address chosen, only
- * those that deliver there.
+ * those that deliver there. Home loads it (and refreshes it with the rest of the page).
  */
-export const NewStores = observer(function NewStores() {
+export const NewStores = observer(function NewStores({
+  state,
+  onRetry: reload,
+}: {
+  state: LoadState<PagedData<StoreSummary>>;
+  onRetry(): void;
+}) {
   const root = useStores();
-  const { api, ui, location, platform } = root;
+  const { ui, platform } = root;
   const t = useT();
-  const chosen = location.chosen;
-  const [state, reload] = useLoad(
-    () =>
-      api.restaurants.newest({
-        page: 1,
-        page_size: NEW_COUNT,
-        ...(chosen ? { lat: chosen.lat, lng: chosen.lng } : {}),
-      }),
-    [location.key, ui.lang],
-  );
   return (
     <View className='home__section home__new-stores'>
       <Text className='home__section-title'>{t('home.new_stores')}</Text>
