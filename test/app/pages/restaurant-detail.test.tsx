@@ -318,6 +318,37 @@ describe('restaurant_detail', () => {
     expect(queryAllByText(container, /^Guest \d$/)).toHaveLength(3);
   });
 
+  it('a review in the other language than the page is marked with its own; one in the page language is not', async () => {
+    const reviewIn = (id: number, comment: string) => ({
+      id,
+      author: `Guest ${id}`,
+      food_rating: 5,
+      delivery_time: null,
+      other_rating: 5,
+      comment,
+      photos: [],
+      thumbnails: [],
+      created_at: Date.UTC(2026, 9, id),
+    });
+    const summary = storeInfo(9, 'x').rating_summary;
+    const list = paged([reviewIn(1, '兰州牛肉面味道很正宗，下次还点。'), reviewIn(2, 'Great portion of noodles.')]);
+    for (const lang of ['en', 'cn'] as const) {
+      const a = api();
+      a.restaurants.reviews.mockResolvedValue({ ...list, total: 2, has_more: false, summary });
+      const { container } = await renderPage(RestaurantDetailPage, {
+        api: a,
+        params: { id: '9' },
+        storage: { _lang: lang },
+      });
+      await click(container.querySelector<HTMLElement>('.restaurant__tab--reviews')!);
+      await waitFor(() => getByText(container, 'Great portion of noodles.'));
+      const marks = [...container.querySelectorAll('.review')].map(
+        (r) => r.querySelector('.review__lang')?.textContent ?? null,
+      );
+      expect(marks).toEqual(lang === 'en' ? ['In Chinese', null] : [null, '英文评价']);
+    }
+  });
+
   it('review photos are thumbnails that open full size: a dialog on H5 (Escape closes), previewImage in the mini program', async () => {
     const withPhotos = (): StoreReviews => ({
       ...paged([

@@ -6,12 +6,31 @@ import { LoadMore } from '../../../../components/load-more';
 import { Empty, ErrorState, Loading } from '../../../../components/state-view';
 import { useStores, useT } from '../../../../stores';
 import { formatDate } from '../../../../utils/date';
+import { textLang } from '../../../../utils/text-lang';
 import { usePaged } from '../../../../utils/use-paged';
 import { altText, pressable } from '../../../../utils/a11y';
 import { usePhotoViewer } from '../../../../components/photo-viewer';
 
 const stars = (n: number) =>
   '★★★★★'.slice(0, Math.max(0, Math.min(5, n))) + '☆☆☆☆☆'.slice(0, 5 - Math.max(0, Math.min(5, n)));
+
+/**
+ * A review's words as its author wrote them; when they are in the other language than the page's, a small marker
+ * says which ("In Chinese" on the English page, "英文评价" on the Chinese one).
+ */
+function ReviewComment({ text }: { text: string }) {
+  const t = useT();
+  const { ui } = useStores();
+  const lang = textLang(text);
+  return (
+    <View className='review__comment-box'>
+      {lang !== null && lang !== ui.lang && (
+        <Text className={`review__lang review__lang--${lang}`}>{t(`store.review_in_${lang}`)}</Text>
+      )}
+      <Text className='review__comment'>{text}</Text>
+    </View>
+  );
+}
 
 /** The reviews tab: the rating summary, then the reviews, newest first, with load more. */
 export const ReviewsSection = observer(function ReviewsSection({ restaurantId }: { restaurantId: number }) {
@@ -63,7 +82,7 @@ export const ReviewsSection = observer(function ReviewsSection({ restaurantId }:
             {r.delivery_time && <Text>{t(`store.delivery_${r.delivery_time}`)}</Text>}
             <Text>{t('store.other_rating', { rating: r.other_rating })}</Text>
           </View>
-          {r.comment && <Text className='review__comment'>{r.comment}</Text>}
+          {r.comment && <ReviewComment text={r.comment} />}
           {r.photos.length > 0 && (
             <View className='review__photos'>
               {r.photos.map((p, i) => (
