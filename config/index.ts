@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import table from '../src/route-table.json';
+import { splitMessageCatalogues } from './i18n-parts';
 import { RoutePreloadPlugin } from './route-preload';
 import weappTargets from './weapp-targets.json';
 
@@ -196,6 +197,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
+        // Messages only sub-package screens use go with those screens, not in the main package (issue 15); the H5
+        // site footer's are left out.
+        splitMessageCatalogues(chain, ['footer']);
         // MobX's ES module build keeps its development checks and messages behind a module constant
         // (`const __MOBX_DEV__ = process.env.NODE_ENV !== "production"`) that Taro's mini program minifier settings
         // (no reduce_vars) never fold, so they all shipped in the main package. The packages' own production builds
@@ -227,6 +231,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false },
       },
       webpackChain(chain) {
+        // Messages only sub-package screens use go with those screens' chunks, not in the first load (issue 15).
+        splitMessageCatalogues(chain);
         // Taro 4.2.1's H5 build splits only the initial chunks (splitChunks.chunks 'initial'), so every route chunk
         // carried its own copy of what most screens use: Taro's React components, mobx-react-lite, the page shell,
         // the state views, the modal (about 15 KB gzip each). They go into one `shared` chunk instead, loaded with

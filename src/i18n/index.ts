@@ -12,8 +12,24 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<Messages>;
 export type TFunction = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** The language packs at hand: Chinese always (the default, bundled), the others once loaded (src/i18n/packs.*.ts). */
+/**
+ * The language packs at hand: Chinese always (the default, bundled), the others once loaded (src/i18n/packs.*.ts).
+ * In a build these are the main pack only: the namespaces of parts.json come with the screens of their packages
+ * (addMessages, from src/i18n/parts/<package>.ts; config/i18n-parts.ts).
+ */
 const PACKS: Partial<Record<Lang, Messages>> = { cn, ...bundledPacks };
+/** Namespaces a sub-package's screens added (both languages; looked up after the pack). */
+const ADDED: Partial<Record<Lang, Partial<Messages>>> = {};
+
+/**
+ * Adds a package's message namespaces (src/i18n/parts/<package>.ts, imported by that package's screens before they
+ * render). In the unit tests the whole catalogue is bundled anyway, so this adds nothing new there.
+ */
+export function addMessages(packs: Partial<Record<Lang, Partial<Messages>>>): void {
+  for (const [lang, pack] of Object.entries(packs) as Array<[Lang, Partial<Messages>]>) {
+    ADDED[lang] = { ...ADDED[lang], ...pack };
+  }
+}
 const loading = new Map<Lang, Promise<void>>();
 
 /** Whether `lang` can be shown now, without waiting for its pack. */
@@ -74,7 +90,7 @@ export function createT(lang: Lang, packs: Partial<Record<Lang, Messages>> = PAC
     packLang = DEFAULT_LANG;
   }
   return (key, params = {}) => {
-    const found = lookup(pack, key);
+    const found = lookup(pack, key) ?? (packs === PACKS ? lookup(ADDED[packLang], key) : undefined);
     if (found === undefined) {
       console.error(`Missing translation: ${lang}.${key}`);
       return key;

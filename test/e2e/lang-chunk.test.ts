@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT_DIR } from '../../server/src/config';
+import parts from '../../src/i18n/parts.json';
 import { chooseLanguage, cn, en, exactly, open, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
@@ -24,6 +25,16 @@ const cnValues = new Set(leaves(cn as Tree));
 const ENGLISH_ONLY = leaves(en as Tree).filter(
   (s) => !cnValues.has(s) && s.length >= 16 && / \w+ /.test(s) && !/['"\\\n]/.test(s),
 );
+
+/**
+ * The English-only sentences of the main pack, the lang-en chunk: the namespaces of src/i18n/parts.json come with
+ * the screens of their packages instead (config/i18n-parts.ts), never in the first load either.
+ */
+const SUB_ONLY = new Set(Object.values(parts.packages).flat());
+const MAIN_ENGLISH = new Set(
+  leaves(Object.fromEntries(Object.entries(en).filter(([ns]) => !SUB_ONLY.has(ns))) as Tree),
+);
+const ENGLISH_ONLY_MAIN = ENGLISH_ONLY.filter((s) => MAIN_ENGLISH.has(s));
 
 /** Records the site's JS files the page asks for; the returned function lists them so far. */
 function watchScripts(page: Page): () => string[] {
@@ -70,7 +81,12 @@ test('the first load of / has no English; choosing English fetches it, then show
   // The English came from its own chunk, and the check above does find English in built files.
   const chunk = requested().filter((f) => EN_CHUNK.test(f));
   expect(chunk).toHaveLength(1);
-  expect(englishIn(chunk)).toEqual(ENGLISH_ONLY);
+  const inChunk = englishIn(chunk);
+  expect(ENGLISH_ONLY_MAIN.length).toBeGreaterThan(50);
+  expect(ENGLISH_ONLY_MAIN.filter((s) => !inChunk.includes(s))).toEqual([]);
+  // None of the packages' own sentences (one that is part of a main sentence aside).
+  const mainText = [...MAIN_ENGLISH].join('\n');
+  expect(inChunk.filter((s) => !MAIN_ENGLISH.has(s) && !mainText.includes(s))).toEqual([]);
   // The service worker keeps it like the other route chunks, when first used (so English works offline afterwards),
   // and does not precache it for every visitor.
   const sw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
@@ -159,4 +175,17 @@ test('a saved English choice whose chunk cannot be fetched opens in Chinese and 
   await expectToast(page, cn.topbar.lang_failed);
   // The choice is kept for the next visit.
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('_lang'))) ?? 'null')).toEqual({ data: 'en' });
+});
+
+test("a sub-package screen brings its own messages (src/i18n/parts.json), in the visitor's language", async () => {
+  const { page } = site;
+  await open(page, '/');
+  await chooseLanguage(page, cn.topbar.lang_en);
+  await open(page, '/login');
+  // `auth` is not in the main pack (neither Chinese nor English): the login screen's chunk carries it.
+  expect(SUB_ONLY.has('auth')).toBe(true);
+  await shown(page, '.login').first().waitFor();
+  const text = await page.locator('body').innerText();
+  expect(text).toContain(en.auth.forgot);
+  expect(text).not.toContain('auth.');
 });

@@ -20,10 +20,10 @@ import {
   type AppJson,
 } from './dist';
 
-// Raised on purpose from 446 KB: the message catalogue (cn.json + en.json, in the main package since every package
-// uses it) grew by 12.7 KB with ratings, the restaurant console, after-ordering and promotion texts (main package
-// 472,423 B measured). Next step: each sub-package's messages in its own package.
-const MAIN_BUDGET = 464 * 1024;
+// Lowered from 464 KB (raised there when the message catalogue grew): the messages only sub-package screens use are
+// in their packages now (src/i18n/parts.json, config/i18n-parts.ts), main package 473,795 -> 452,299 B measured;
+// 448 KB is that plus about 1.4%.
+const MAIN_BUDGET = 448 * 1024;
 const SUB_BUDGET = 2 * 1024 * 1024;
 const TABS = ['screens/main/home/index', 'screens/main/orders/index', 'screens/main/mine/index'];
 
@@ -43,7 +43,7 @@ beforeAll(() => {
 });
 
 describe('package sizes', () => {
-  test('main package under its budget (464 KB), every sub-package under 2 MB', () => {
+  test('main package under its budget (448 KB), every sub-package under 2 MB', () => {
     const sizes = packageSizes();
     const rows = [
       ['main package', sizes.main, MAIN_BUDGET] as const,

@@ -25,6 +25,8 @@ import '../login/index.scss';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 type Errors = FormErrors<(typeof ADDRESS_FIELDS)[number]>;
 

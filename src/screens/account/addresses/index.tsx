@@ -12,6 +12,8 @@ import { addressLine } from '../../../utils/address';
 import { useLoad } from '../../../utils/use-load';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 /** The address book: list, add, edit, delete, set default. */
 function AddressesPage() {

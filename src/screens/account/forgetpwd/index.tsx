@@ -20,6 +20,8 @@ import { useCountdown } from '../../../utils/use-countdown';
 import '../login/index.scss';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 type Errors = FormErrors<(typeof RESET_FIELDS)[number]>;
 

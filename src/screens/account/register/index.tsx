@@ -18,6 +18,8 @@ import {
 import { successPause } from '../../../utils/pause';
 import '../login/index.scss';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 type Errors = FormErrors<(typeof REGISTER_FIELDS)[number]>;
 

@@ -13,6 +13,8 @@ import { formatPrice } from '../../../utils/price';
 import { usePaged } from '../../../utils/use-paged';
 import '../wallet/index.scss';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 /** The customer's vouchers (spec §3 "Voucher: valid-until date"), usable ones first as the server sorts them. */
 function VouchersPage() {

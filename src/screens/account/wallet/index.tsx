@@ -11,6 +11,8 @@ import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { useLoad } from '../../../utils/use-load';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/account';
 
 /** The wallet (spec §3 "Wallet: balance"): the balance and the recent ledger lines that make it. */
 function WalletPage() {

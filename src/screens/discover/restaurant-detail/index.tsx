@@ -23,6 +23,8 @@ import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { pressable } from '../../../utils/a11y';
 import { sharedPage, sharedTimeline } from '../../../utils/share';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/discover';
 
 /** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
 const SAVED_ACTIONS = ['storeinfo', 'menulist'];

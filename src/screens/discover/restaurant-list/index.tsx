@@ -16,6 +16,8 @@ import { useLoad } from '../../../utils/use-load';
 import { usePaged } from '../../../utils/use-paged';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/discover';
 
 const PAGE_SIZE = 10;
 /** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */

@@ -12,6 +12,8 @@ import { formatPrice } from '../../../utils/price';
 import { usePaged } from '../../../utils/use-paged';
 import './index.scss';
 import { altText, pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/discover';
 
 const PAGE_SIZE = 10;
 type Filter = 'all' | SearchHitType;

@@ -8,6 +8,8 @@ import { useConsoleT, useManage } from '../../../stores/merchant-manage';
 import { pressable } from '../../../utils/a11y';
 import { formatWhen } from '../../../utils/date';
 import { ConsoleFrame } from '../console-frame';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/merchant';
 
 /**
  * Busy mode and "closed today" (issue 18, merchant/busy; owners): pause new orders for 15/30/60 minutes or until the

@@ -10,6 +10,8 @@ import { useConsoleT, useManage } from '../../../stores/merchant-manage';
 import { pressable } from '../../../utils/a11y';
 import { formatDate } from '../../../utils/date';
 import { ConsoleFrame } from '../console-frame';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/merchant';
 
 /**
  * Members (issue 18, merchant/members; owners): who works for the restaurant with which role, inviting an existing

@@ -13,6 +13,8 @@ import { formatDate, formatTime } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { ConsoleNav } from '../console-frame';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/merchant';
 
 const PREP_STEP = 5;
 

@@ -6,6 +6,8 @@ import { useStores } from '../../../stores';
 import { useConsoleT, useManage } from '../../../stores/merchant-manage';
 import { pressable } from '../../../utils/a11y';
 import { ConsoleFrame } from '../console-frame';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/merchant';
 
 /** One dish or option with its state and the button that turns it sold out or back on sale. */
 const ToggleRow = observer(function ToggleRow({

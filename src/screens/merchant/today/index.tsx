@@ -9,6 +9,8 @@ import { useConsoleT, useManage } from '../../../stores/merchant-manage';
 import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { ConsoleFrame } from '../console-frame';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/merchant';
 
 const isKnownMethod = (m: string): m is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(m);
 

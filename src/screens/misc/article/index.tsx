@@ -10,6 +10,8 @@ import { useLoad } from '../../../utils/use-load';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/misc';
 
 /** /article/{id}: title, date and body in the current language. */
 function ArticlePage() {

@@ -5,6 +5,8 @@ import { PageShell } from '../../../components/page-shell';
 import { useStores, useT } from '../../../stores';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/misc';
 
 /** Any path the site does not know (spec §2). */
 function NotFoundPage() {

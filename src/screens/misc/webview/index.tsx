@@ -6,6 +6,8 @@ import { useStores, useT } from '../../../stores';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { pressable } from '../../../utils/a11y';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/misc';
 
 /**
  * webview?url=…: the mini program's way to show a web page a promotion or ad links to (platform.openUrl sends only

@@ -21,6 +21,8 @@ import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { orderAgain } from './order-again';
 import { endText, OrderPromise } from './promise';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/order';
 
 /** Nothing moves these any more (an unpaid cancelled order stays cancelled; a paid one is refunded at once). */
 const ENDED: readonly number[] = [S.Cancelled, S.Refunded, S.Accomplished];

@@ -13,6 +13,8 @@ import { altText, pressable } from '../../../utils/a11y';
 import { formatDate } from '../../../utils/date';
 import { usePaged } from '../../../utils/use-paged';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/order';
 
 const PAGE_SIZE = 10;
 const stars = (n: number) => '★'.repeat(Math.max(0, Math.min(5, n))) + '☆'.repeat(5 - Math.max(0, Math.min(5, n)));

@@ -12,6 +12,8 @@ import { formatTime, formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/order';
 
 type State = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'done'; order: Order; paid: boolean };
 

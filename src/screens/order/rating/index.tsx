@@ -20,6 +20,8 @@ import type { RatingPhoto } from '../../../stores/rating-store';
 import { altText, announced, pressable } from '../../../utils/a11y';
 import { useRouteParams } from '../../../utils/use-route-params';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/order';
 
 /**
  * rating/{orderId} (spec §2, §3 Rating): stars for the food and for the rest, the delivery time bucket (not for a

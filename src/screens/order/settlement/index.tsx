@@ -15,6 +15,8 @@ import { useLoad } from '../../../utils/use-load';
 import { useRouteParams } from '../../../utils/use-route-params';
 import { CheckoutForm, type Sheet } from './parts/form';
 import './index.scss';
+// This package's messages (src/i18n/parts.json), before anything renders.
+import '../../../i18n/parts/order';
 
 const toId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
