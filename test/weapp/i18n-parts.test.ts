@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cn from '../../src/i18n/cn.json';
 import parts from '../../src/i18n/parts.json';
-import { assertBuilt, DIST, listFiles, normalizeRoot, readAppJson, subPackagesOf } from './dist';
+import { allPages, assertBuilt, DIST, listFiles, normalizeRoot, readAppJson, subPackagesOf } from './dist';
 
 const NAMESPACES = Object.keys(cn);
 const PACKAGES = parts.packages as Record<string, string[]>;
@@ -54,6 +54,20 @@ describe('message catalogues by package', () => {
       const atHand = new Set([...NAMESPACES.filter((ns) => !SUB_ONLY.has(ns)), ...(PACKAGES[pkg] ?? [])]);
       for (const ns of namedIn(code)) if (!atHand.has(ns)) missing.push(`${pkg}: ${ns}`);
     }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('every screen of a package with a part loads it', () => {
+  // A page can be opened first (a shared link, a relaunch): its own module must add the part before it renders.
+  test('screens/<package>/*/index.tsx imports src/i18n/parts/<package>', () => {
+    const pages = allPages(readAppJson()).filter((page) => page.split('/')[1]! in PACKAGES);
+    expect(pages.length).toBeGreaterThan(10);
+    const missing = pages.filter((page) => {
+      const pkg = page.split('/')[1]!;
+      const source = fs.readFileSync(path.join(__dirname, '..', '..', 'src', `${page}.tsx`), 'utf8');
+      return !source.includes(`i18n/parts/${pkg}'`);
+    });
     expect(missing).toEqual([]);
   });
 });
