@@ -33,7 +33,7 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, exactly, open, shown, textOf, useSite } from './support/site';
+import { cn, en, open, shown, textOf, useSite } from './support/site';
 
 const PACKS = { cn, en };
 const WECHAT_UA =
@@ -145,19 +145,21 @@ for (const lang of ['cn', 'en'] as const) {
       expect(order.order_no).toBe(trade.out_trade_no.slice(0, -3));
     });
 
-    test('inside the WeChat browser Alipay says it does not open there', async () => {
+    test('inside the WeChat browser Alipay is not offered: the settlement page says why', async () => {
       await site.context.setExtraHTTPHeaders({ 'user-agent': WECHAT_UA });
       const customer = await newCustomer(site, lang);
       const page = await startLoggedIn(site, lang, customer);
       const before = alipay.trades.size;
-      await orderWith(page, lang, 'alipay');
-      // The server's own words (in the request's language) in the app's toast; the app then shows the order, unpaid.
-      // (The toast is up for about two seconds while the app moves on: its text is checked, not its visibility.)
-      await page
-        .locator('.taro__toast p')
-        .filter({ hasText: exactly(translate(lang, 'pay.alipay_in_wechat')) })
-        .waitFor({ state: 'attached' });
-      await page.waitForURL((u) => u.pathname.startsWith('/order_detail/'));
+      await open(page, `/restaurant_detail?id=${NOODLES_SHOP}`);
+      await addDish(page, await menuItem(site, lang, NOODLES_SHOP, DUMPLINGS), PACKS[lang].menu.added, 2);
+      await shown(page, '.cart-panel__checkout').click();
+      await page.waitForURL((u) => u.pathname === `/settlemt/${NOODLES_SHOP}`);
+      // The server's words (in the page's language) beside the methods the quote offers, Alipay not among them.
+      const note = shown(page, '.settlement__note--alipay_in_wechat');
+      expect(await textOf(note)).toBe(translate(lang, 'problem.alipay_in_wechat'));
+      await shown(page, '.settlement__method--wechat').waitFor();
+      expect(await page.locator('.settlement__method--alipay').count()).toBe(0);
+      await note.scrollIntoViewIfNeeded();
       await screenshot(page, `payments-alipay-in-wechat-${lang}`);
       expect(alipay.trades.size).toBe(before);
     });

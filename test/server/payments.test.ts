@@ -151,7 +151,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     // The channel comes from the session: a mini program session gets requestPayment's parameters.
     const mini = await registerUser(api, t.place);
     await t.db.kysely.updateTable('sessions').set({ platform: 'weapp' }).where('user_id', '=', mini.id).execute();
-    const mo = await placeOrder(t, api, mini.token, { method: 'alipay' });
+    const mo = await placeOrder(t, api, mini.token, { method: 'wechat' });
     const weapp = (await pay(mo.id, 'weapp', {}, 'en', mini.token)).body.data;
     expect(weapp.cashier_url).toBeUndefined();
     expect(Object.keys(weapp.weapp!).sort()).toEqual(['nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { ConfirmOrderBody, ProblemCode } from '../../types/api/checkout';
 import { PAYMENT_METHODS } from '../../types/catalogue';
 import type { EvaluatedLine, LineProblem } from '../../server/src/modules/cart/lines';
+import { PAY_CHANNELS } from '../../server/src/integrations/payments/types';
 import { totalsOf, type PromotionRule } from '../../server/src/modules/checkout/money';
 import { quote, type QuoteInput } from '../../server/src/modules/checkout/quote';
 import { distanceM } from '../../server/src/modules/places/distance';
@@ -185,6 +186,7 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
     lang: fc.constantFrom('cn' as const, 'en' as const),
     promotions: promotionsArb,
     firstOrder: fc.boolean(),
+    channel: fc.constantFrom(...PAY_CHANNELS),
   })
   .map((r) => {
     const delivery = r.mode === 'delivery';
@@ -238,6 +240,7 @@ const inputArb: fc.Arbitrary<QuoteInput> = fc
       promotions: r.promotions,
       firstOrder: r.firstOrder,
       book: address ? [{ id: address.id, lat: address.snapshot.lat, lng: address.snapshot.lng }] : [],
+      channel: r.channel,
     };
   });
 
@@ -311,7 +314,11 @@ describe('checkout quote (pure, property tests)', () => {
         );
         expect(q.lines).toEqual(input.lines.map((l) => l.out));
         expect(q.wallet_balance_fen).toBe(input.walletBalanceFen);
-        expect(q.payment_methods).toEqual(input.restaurant.payment_methods);
+        // The restaurant's ways to pay, less Alipay inside WeChat (the mini program and WeChat's browser).
+        const inWechat = input.channel === 'weapp' || input.channel === 'wechat-browser';
+        expect(q.payment_methods).toEqual(
+          input.restaurant.payment_methods.filter((m) => !(inWechat && m === 'alipay')),
+        );
         // Each address of the book is marked in range exactly when no out_of_range problem would name it.
         for (const reach of q.address_reach) {
           expect(reach.in_range).toBe(!q.problems.some((p) => p.code === 'out_of_range'));
@@ -346,7 +353,11 @@ describe('checkout quote (pure, property tests)', () => {
           placeReady = time !== undefined && slots.includes(time);
         }
         if (input.voucher && q.voucher_id === null) expected.push('voucher_not_applicable');
-        if (body.payment_method !== undefined) {
+        const alipayHere = r.payment_methods.includes('alipay') && ['weapp', 'wechat-browser'].includes(input.channel);
+        if (alipayHere) expected.push('alipay_in_wechat');
+        if (alipayHere && body.payment_method === 'alipay') {
+          expect(q.problems.find((p) => p.code === 'alipay_in_wechat')?.blocking).toBe(true);
+        } else if (body.payment_method !== undefined) {
           if (!r.payment_methods.includes(body.payment_method)) expected.push('payment_method_unavailable');
           else if (body.payment_method === 'balance' && input.walletBalanceFen < q.total_fen) {
             expected.push('insufficient_balance');
@@ -368,7 +379,7 @@ describe('checkout quote (pure, property tests)', () => {
         );
         if (q.can_submit) {
           expect(q.goods_fen).toBeGreaterThanOrEqual(0);
-          expect(r.payment_methods).toContain(body.payment_method);
+          expect(q.payment_methods).toContain(body.payment_method);
           if (body.payment_method === 'balance') expect(input.walletBalanceFen).toBeGreaterThanOrEqual(q.total_fen);
           if (delivery) expect(q.goods_fen).toBeGreaterThanOrEqual(r.min_order_fen);
         }

@@ -34,6 +34,7 @@ export const PROBLEM_CODES = [
   'below_minimum',
   'voucher_not_applicable',
   'payment_method_unavailable',
+  'alipay_in_wechat',
   'insufficient_balance',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

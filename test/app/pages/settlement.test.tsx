@@ -119,6 +119,38 @@ describe('settlemt/{rid}', () => {
     expect(second.platform.navigation.go).toHaveBeenCalledWith('addressEdit');
   });
 
+  it('inside WeChat the methods follow the quote: no Alipay, the reason beside them, a last Alipay not chosen', async () => {
+    const a = api();
+    const note = 'Alipay does not open inside WeChat: choose another way to pay';
+    a.orders.confirm.mockResolvedValue(
+      quote(lines, {
+        payment_methods: ['wechat', 'cod', 'balance'],
+        problems: [{ code: 'alipay_in_wechat', message: note, blocking: false }],
+      }),
+    );
+    const { container } = await renderPage(SettlementPage, {
+      api: a,
+      params: { rid: '9' },
+      storage: { ...LOGGED_IN, checkout_last_method: 'alipay' },
+    });
+    await waitFor(() => container.querySelector('.settlement__submit'));
+    await waitFor(() => expect(container.querySelectorAll('.settlement__method-name').length).toBe(3));
+    expect([...container.querySelectorAll('.settlement__method-name')].map((e) => e.textContent)).toEqual([
+      'WeChat Pay',
+      'Pay on delivery',
+      'Pay with balance',
+    ]);
+    expect(methodNode(container, 'alipay')).toBeNull();
+    expect(container.querySelector('.settlement__note--alipay_in_wechat')!.textContent).toBe(note);
+    // Not a change since the cart was filled, and nothing is chosen for the customer.
+    expect(container.querySelector('.settlement__changes')).toBeNull();
+    expect(container.querySelector('.settlement__method--on')).toBeNull();
+    await click(methodNode(container, 'wechat'));
+    await waitFor(() =>
+      expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ payment_method: 'wechat' })),
+    );
+  });
+
   it('shows what changed since the cart was filled, and will not submit while the quote refuses', async () => {
     const a = api();
     a.orders.confirm.mockResolvedValue(

@@ -47,6 +47,10 @@ export const orders = {
     cn: '餐厅不接受这种支付方式',
     en: 'The restaurant does not accept this payment method',
   },
+  'problem.alipay_in_wechat': {
+    cn: '微信内无法使用支付宝，请选择其他支付方式',
+    en: 'Alipay does not open inside WeChat: choose another way to pay',
+  },
   'problem.insufficient_balance': { cn: '余额不足（余额 {balance}）', en: 'Not enough balance (balance {balance})' },
   'checkout.refused': { cn: '订单不能提交：{first}', en: 'The order cannot be placed: {first}' },
   'checkout.total_changed': {

@@ -12,6 +12,7 @@ export type { SandboxPayments, CashierSession } from './sandbox';
 export { SANDBOX_CASHIER_PATH } from './sandbox';
 export type * from './types';
 export { PaymentProviderError } from './types';
+export { channelOf, channelOfClient, insideWechat, methodWorksOn, type PayClient } from './channel';
 
 /** The providers of a server: which one takes an order's payment method, and each by name (notifications). */
 export interface PaymentProviders {

@@ -8,6 +8,8 @@ import type {
   QuoteAddress,
 } from '../../../../types/api/checkout';
 import type { Lang } from '../../../../types/lang';
+import { insideWechat, methodWorksOn } from '../../integrations/payments/channel';
+import type { PayChannel } from '../../integrations/payments/types';
 import { translate, type MessageParams } from '../../i18n/messages';
 import type { AddressSnapshot } from '../addresses/service';
 import { goodsOf, type EvaluatedLine } from '../cart/lines';
@@ -45,6 +47,11 @@ export interface QuoteInput {
   book: Array<{ id: number; lat: number; lng: number }>;
   /** The customer has no earlier order that stands (not cancelled or refunded): a first-order promotion applies. */
   firstOrder: boolean;
+  /**
+   * Where the customer would pay (the session's platform and the request's User-Agent, channelOf): inside WeChat
+   * (mini program or WeChat's browser) Alipay's pages do not open, so it is not offered there.
+   */
+  channel: PayChannel;
 }
 
 export interface QuoteResult {
@@ -95,7 +102,8 @@ function problemList(lang: Lang) {
  * The checkout quote (pricing rules, DESIGN §5): goods are the orderable lines at today's prices; delivery adds the
  * restaurant's fee and must reach its minimum, be open now and within its radius; collection needs a time the
  * restaurant is open for; a voucher applies when valid, unused, for this restaurant (or all) and the goods reach its
- * minimum; the method must be one the restaurant accepts, and the balance must cover the total. Every problem is
+ * minimum; the method must be one the restaurant accepts and that works where the customer is (no Alipay inside
+ * WeChat), and the balance must cover the total. Every problem is
  * listed (line problems first); `can_submit` says whether an order may be placed as asked.
  */
 export function quote(input: QuoteInput): QuoteResult {
@@ -170,8 +178,13 @@ export function quote(input: QuoteInput): QuoteResult {
     }
   }
 
-  if (body.payment_method !== undefined) {
-    if (!terms.payment_methods.includes(body.payment_method)) add('payment_method_unavailable');
+  // The ways to pay: the restaurant's, less those that cannot work where the customer is (Alipay inside WeChat,
+  // said beside the methods; refused when chosen).
+  const methods = terms.payment_methods.filter((m) => methodWorksOn(m, input.channel));
+  const alipayHere = terms.payment_methods.includes('alipay') && insideWechat(input.channel);
+  if (alipayHere) add('alipay_in_wechat', {}, body.payment_method === 'alipay');
+  if (body.payment_method !== undefined && !(alipayHere && body.payment_method === 'alipay')) {
+    if (!methods.includes(body.payment_method)) add('payment_method_unavailable');
     else if (body.payment_method === 'balance' && wallet < totals.total_fen) {
       add('insufficient_balance', { balance: yuan(wallet) });
     }
@@ -208,7 +221,7 @@ export function quote(input: QuoteInput): QuoteResult {
       ...totals,
       min_order_fen: terms.min_order_fen,
       wallet_balance_fen: wallet,
-      payment_methods: [...terms.payment_methods],
+      payment_methods: methods,
       modes: [...terms.modes],
       collection_times: collectionTimes,
       vouchers: usable.map((v) => toVoucher(v, lang, at)),

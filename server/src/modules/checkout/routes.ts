@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   ConfirmOrderBody,
   ProblemsEnvelope,
@@ -10,6 +11,13 @@ import { Envelope, ErrorEnvelope, FieldErrorEnvelope } from '../../../../types/a
 import { requireUser, userIdOf } from '../../plugins/app/auth';
 import { ok } from '../../plugins/app/envelope';
 import type { RouteDeps } from '../container';
+import type { PayClient } from './service';
+
+/** Where the customer would pay, as the server knows it: the session's platform and the request's User-Agent. */
+const clientOf = (req: FastifyRequest): PayClient => ({
+  ...(req.sessionPlatform ? { platform: req.sessionPlatform } : {}),
+  userAgent: String(req.headers['user-agent'] ?? ''),
+});
 
 const errors = { 400: ProblemsEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const secured = { onRequest: requireUser };
@@ -29,7 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         response: { 200: Envelope(Quote), ...errors, 400: FieldErrorEnvelope },
       },
     },
-    async (req) => ok(req, await service.confirm(userIdOf(req), req.body, req.lang)),
+    async (req) => ok(req, await service.confirm(userIdOf(req), req.body, req.lang, clientOf(req))),
   );
 
   app.post(
@@ -44,6 +52,6 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         response: { 200: Envelope(SubmitOrderResult), ...errors },
       },
     },
-    async (req) => ok(req, await service.submit(userIdOf(req), req.body, req.lang)),
+    async (req) => ok(req, await service.submit(userIdOf(req), req.body, req.lang, clientOf(req))),
   );
 };

@@ -3,6 +3,9 @@ import type { Lang } from '../../../../types/lang';
 import { ErrorCode } from '../../../../types/errors';
 import { isUniqueViolation } from '../../db/constraints';
 import { AppError, conflict, failed, invalidField, notFound } from '../../errors';
+import { channelOfClient, type PayClient } from '../../integrations/payments/channel';
+
+export type { PayClient };
 import type { AddressesService } from '../addresses/service';
 import type { CartService } from '../cart/service';
 import type { CatalogueService } from '../catalogue/service';
@@ -42,8 +45,17 @@ export interface CheckoutDeps {
 export function createCheckoutService({ uow, now, cart, stores, addresses, wallet, catalogue }: CheckoutDeps) {
   const { repos } = uow;
 
-  /** What the quote is computed from, read now (unknown restaurant, address or voucher: 1004). */
-  async function load(userId: number, body: ConfirmOrderBody, lang: Lang, at: number): Promise<QuoteInput> {
+  /**
+   * What the quote is computed from, read now (unknown restaurant, address or voucher: 1004); `client` (the session's
+   * platform, the request's User-Agent) says where the customer would pay.
+   */
+  async function load(
+    userId: number,
+    body: ConfirmOrderBody,
+    lang: Lang,
+    at: number,
+    client: PayClient,
+  ): Promise<QuoteInput> {
     const restaurant = await stores.terms(body.restaurant_id);
     const where = { restaurantId: restaurant.id, areaId: restaurant.area_id, cityId: restaurant.city_id };
     const [{ lines }, walletBalanceFen, promotions, standing, book] = await Promise.all([
@@ -76,6 +88,7 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
       promotions,
       firstOrder: !standing,
       book: book.map((a) => ({ id: a.id, lat: a.lat, lng: a.lng })),
+      channel: channelOfClient(client),
     };
   }
 
@@ -84,8 +97,9 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
     body: ConfirmOrderBody,
     lang: Lang,
     at: number,
+    client: PayClient,
   ): Promise<QuoteResult & { input: QuoteInput }> {
-    const input = await load(userId, body, lang, at);
+    const input = await load(userId, body, lang, at, client);
     return { ...quoteOf(input), input };
   }
 
@@ -108,11 +122,18 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
   }
 
   return {
-    async confirm(userId: number, body: ConfirmOrderBody, lang: Lang): Promise<Quote> {
-      return (await price(userId, body, lang, now())).quote;
+    /** The quote for the cart as it is now; `client` (session platform, User-Agent) decides the ways to pay offered. */
+    async confirm(userId: number, body: ConfirmOrderBody, lang: Lang, client: PayClient = {}): Promise<Quote> {
+      return (await price(userId, body, lang, now(), client)).quote;
     },
 
-    async submit(userId: number, body: SubmitOrderBody, lang: Lang): Promise<SubmitOrderResult> {
+    /** Places the order; a way to pay that cannot work for `client` (Alipay inside WeChat) is refused (1001). */
+    async submit(
+      userId: number,
+      body: SubmitOrderBody,
+      lang: Lang,
+      client: PayClient = {},
+    ): Promise<SubmitOrderResult> {
       const hash = requestHash(body);
       const earlier = await replay(userId, body.idempotency_key, hash);
       if (earlier) return earlier;
@@ -123,7 +144,7 @@ export function createCheckoutService({ uow, now, cart, stores, addresses, walle
         throw invalidField('collection_time', 'checkout.collection_time_required');
       }
       const at = now();
-      const priced = await price(userId, body, lang, at);
+      const priced = await price(userId, body, lang, at, client);
       const { quote, orderable, input } = priced;
       // A twin request with this key may have placed the order meanwhile (and emptied the cart): answer it.
       if (!quote.can_submit || quote.total_fen !== body.expected_total_fen) {

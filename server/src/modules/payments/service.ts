@@ -5,6 +5,7 @@ import { failed, notFound } from '../../errors';
 import { readToken, signToken } from '../../integrations/payments/sandbox-signature';
 import {
   asProviders,
+  channelOf,
   PaymentProviderError,
   SANDBOX_CASHIER_PATH,
   type JsapiParams,
@@ -589,18 +590,6 @@ export interface OwnCashierSession {
 }
 
 const CHANNEL_CODES: Record<PayChannel, string> = { weapp: 'W', 'wechat-browser': 'B', desktop: 'D', mobile: 'M' };
-
-/**
- * The channel, decided here: a mini program session pays in the mini program; otherwise the browser tells (WeChat's
- * own browser, a phone, a desktop). The User-Agent only picks how the page pays; who pays (the openid) comes from
- * the session's account, never from the request.
- */
-export function channelOf(sessionPlatform: string | null, userAgent: string): PayChannel {
-  if (sessionPlatform === 'weapp') return 'weapp';
-  if (/MicroMessenger/i.test(userAgent)) return 'wechat-browser';
-  if (/Mobile|Android|iPhone|iPad|HarmonyOS/i.test(userAgent)) return 'mobile';
-  return 'desktop';
-}
 
 function asSandbox(provider: PaymentProvider | null): SandboxPayments | null {
   return provider?.name === 'sandbox' ? (provider as SandboxPayments) : null;

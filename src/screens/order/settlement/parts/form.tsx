@@ -83,7 +83,7 @@ export const CheckoutForm = observer(function CheckoutForm({
         mode={checkout.mode}
         onChoose={(m) => checkout.chooseMethod(m)}
       />
-      {note('payment_method_unavailable', 'insufficient_balance')}
+      {note('alipay_in_wechat', 'payment_method_unavailable', 'insufficient_balance')}
       <VoucherPicker
         vouchers={q.vouchers}
         chosenId={checkout.voucherId}
