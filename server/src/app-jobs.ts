@@ -2,12 +2,9 @@ import type { Config } from './config';
 import { demoAdvanceOn } from './config/orders';
 import type { Db } from './db';
 import type { Integrations } from './integrations';
-import { purgeExpired } from './modules/accounts/housekeeping';
+import { buildServices } from './modules';
 import { createJobRunner, type JobRunnerOptions } from './modules/jobs/service';
-import { createOrderServices } from './modules/order-services';
 import { isRefusal } from './modules/orders/service';
-import { createAppUnitOfWork } from './modules/repositories';
-import { purgeUnusedPhotos } from './modules/ratings/service';
 import { OrderStatus } from '../../types/order-status';
 
 const HOUR = 60 * 60 * 1000;
@@ -60,11 +57,14 @@ export interface AppJobsDeps {
  * that runs twice after a crash, or races a payment notification, changes an order at most once.
  */
 export function createAppJobs({ config, db, integrations, now = Date.now, log, runner }: AppJobsDeps) {
-  const uow = createAppUnitOfWork(db.kysely);
+  // The jobs meet the modules through their services, built as the app builds them (modules/container.ts).
+  const { uow, orders, payments, accounts, events, ratings } = buildServices(
+    { db, integrations, config, now },
+    log ?? { error: () => undefined },
+  );
   const timeoutMs = config.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000;
   const demoMs = config.DEMO_ADVANCE_SECONDS * 1000;
   const acceptTimeoutMs = config.ORDER_ACCEPT_TIMEOUT_MINUTES * 60_000;
-  const { orders, payments } = createOrderServices({ uow, now, integrations, config, ...(log ? { log } : {}) });
 
   /**
    * Asks the provider about the order's payment first (a paid order whose notification was delayed or lost is marked
@@ -151,8 +151,8 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
         everyMs: HOUR,
         run: async (at) => {
           // Used or expired event stream tickets too (they live a minute).
-          await uow.repos.events.purgeTickets(at - HOUR);
-          return purgeExpired(db.kysely, at, config.SESSION_IDLE_DAYS);
+          await events.purgeTickets(at - HOUR);
+          return accounts.purgeExpired(at);
         },
       },
       { kind: JOB_KINDS.paymentTimeout, everyMs: PAYMENT_SWEEP_MS, run: cancelUnpaid },
@@ -165,8 +165,7 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
       {
         kind: JOB_KINDS.unusedPhotos,
         everyMs: HOUR,
-        run: (at) =>
-          purgeUnusedPhotos(uow.repos.ratings, integrations.storage, at, (msg, err) => log?.error({ err }, msg)),
+        run: (at) => ratings.purgeUnused(at),
       },
       ...(demo ? [{ kind: JOB_KINDS.demoAdvance, everyMs: demoMs, run: demoStep }] : []),
     ],

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { createPasswordHasher } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import { createSessions } from '../auth/sessions';
@@ -19,7 +18,7 @@ import { createEventsService } from './events/service';
 import { createMerchantsService } from './merchants/service';
 import { createStoreAdmin } from './stores/admin';
 import { createPlacesService } from './places/service';
-import { createOrderServices } from './order-services';
+import { createOrderServices, type OrderServicesLog } from './order-services';
 import { createAppUnitOfWork } from './repositories';
 import { createRatingsService } from './ratings/service';
 import { createSearchService } from './search/service';
@@ -39,7 +38,7 @@ export interface ModuleDeps {
  * built first and passed in. Adding a module: its repository factory in repositories.ts, its service here, its
  * routes in index.ts reading `services.<name>`.
  */
-export function buildServices({ db, integrations, config, now }: ModuleDeps, log: FastifyBaseLogger) {
+export function buildServices({ db, integrations, config, now }: ModuleDeps, log: OrderServicesLog) {
   const uow = createAppUnitOfWork(db.kysely);
   const { repos } = uow;
   const catalogueCache = createVersionedCache({
@@ -104,6 +103,7 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     integrations,
     now,
     log: (msg, err) => log.error({ err }, msg),
+    sessionIdleDays: config.SESSION_IDLE_DAYS,
   });
   const ratings = createRatingsService({
     uow,

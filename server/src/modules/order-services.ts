@@ -30,8 +30,9 @@ export interface OrderServicesDeps {
 /**
  * The services an order goes through once placed, with what they depend on taken from the configuration and the
  * integrations: the cart and wallet (a cancelled order's give-backs), the payment refunds, the orders service and the
- * payments service over it. The one place both the app (modules/container.ts) and the background jobs (app-jobs.ts)
- * build them, so the jobs' order moves and payment queries cannot drift from the app's.
+ * payments service over it. The one place the app's service graph (modules/container.ts, which the background jobs
+ * in app-jobs.ts build too) and the terminal tools build them, so the jobs' order moves and payment queries cannot
+ * drift from the app's.
  */
 export function createOrderServices({ uow, now, integrations, config, openidOf, log }: OrderServicesDeps) {
   const cart = createCartService(uow, now);

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { isUniqueViolation, uniqueViolationText } from '../../db/constraints';
 import type { Database, UsersTable, WechatIdentitiesTable } from '../../db/schema';
+import { purgeExpired } from './housekeeping';
 
 export type NewUser = Omit<Insertable<UsersTable>, 'id'>;
 export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
@@ -152,6 +153,8 @@ export function uniqueViolation(e: unknown): 'email' | 'phone' | 'other' | undef
 /** The only SQL for users, WeChat identities, SMS codes and OAuth states. */
 export function createAccountsRepository(db: Kysely<Database>) {
   return {
+    /** The rows no rule will ever read again (housekeeping.ts): old rate counters, ended sessions, expired codes. */
+    purgeExpired: (now: number, idleDays: number) => purgeExpired(db, now, idleDays),
     userById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     userByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     userByPhone: (phone: string) => db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),

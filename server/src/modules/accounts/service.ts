@@ -19,6 +19,8 @@ import { createWechatLogin } from './wechat-login';
 export interface AccountsServiceDeps extends AccountsDeps {
   integrations: Pick<Integrations, 'wechat' | 'sms'>;
   log: (msg: string, err?: unknown) => void;
+  /** SESSION_IDLE_DAYS: a session unused this long has ended (the purge keeps it a week more). */
+  sessionIdleDays: number;
 }
 
 /** Everything the account calls do, one method per endpoint. */
@@ -50,6 +52,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     wxOauthUrl: (query: WxOauthUrlQuery, ctx: RequestContext): Promise<WxOauthUrl> => wechat.oauthUrl(query, ctx),
     wxPublicLogin: (code: string, state: string, ctx: RequestContext) => wechat.publicLogin(code, state, ctx),
     wxSandboxReturnUrl: wechat.sandboxReturnUrl,
+
+    /** The job runner's purge: expired codes, ended sessions, OAuth states and old rate counters. */
+    purgeExpired: (at: number) => deps.uow.repos.accounts.purgeExpired(at, deps.sessionIdleDays),
 
     /**
      * How the customer signs what they publish (their name, masked as reviews show it: first character and "**")
