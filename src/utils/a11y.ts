@@ -21,7 +21,7 @@ export interface PressableOptions {
   /** A toggle's state (aria-pressed). */
   pressed?: boolean;
   /** Another role with button behaviour (checkbox, radio, tab, menuitem, option). */
-  role?: 'button' | 'checkbox' | 'radio' | 'tab' | 'menuitem' | 'option';
+  role?: 'button' | 'checkbox' | 'radio' | 'tab' | 'menuitem' | 'menuitemradio' | 'option';
   /** aria-checked / aria-selected for the roles that have them. */
   checked?: boolean;
   /** aria-haspopup / aria-expanded of a control that opens a menu or dialog. */

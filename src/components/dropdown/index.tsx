@@ -8,6 +8,8 @@ export interface DropdownItem {
   key: string;
   label: string;
   onSelect(): void;
+  /** For a choice of one (the language): whether this item is the current one, marked and announced as checked. */
+  checked?: boolean;
 }
 
 function asElement(node: unknown): HTMLElement | undefined {
@@ -146,14 +148,14 @@ export function Dropdown({
             {items.map((item) => (
               <View
                 key={item.key}
-                className='dropdown__item'
+                className={`dropdown__item ${item.checked ? 'dropdown__item--checked' : ''}`}
                 {...pressable(
                   () => {
                     setOpen(false);
                     asElement(triggerRef.current)?.focus();
                     item.onSelect();
                   },
-                  { role: 'menuitem' },
+                  item.checked === undefined ? { role: 'menuitem' } : { role: 'menuitemradio', checked: item.checked },
                 )}
               >
                 {item.label}

@@ -97,8 +97,20 @@ export const TopBar = observer(function TopBar({
               </>
             }
             items={[
-              { key: 'en', label: t('topbar.lang_en'), onSelect: () => void ui.setLang('en') },
-              { key: 'cn', label: t('topbar.lang_cn'), onSelect: () => void ui.setLang('cn') },
+              // Each language named in its own script (spec §42's English(EN), Simplified Chinese(CN)), the
+              // current one checked.
+              {
+                key: 'en',
+                label: t('topbar.lang_en'),
+                onSelect: () => void ui.setLang('en'),
+                checked: ui.lang === 'en',
+              },
+              {
+                key: 'cn',
+                label: t('topbar.lang_cn'),
+                onSelect: () => void ui.setLang('cn'),
+                checked: ui.lang === 'cn',
+              },
             ]}
           />
         </View>

@@ -16,4 +16,12 @@ describe('English texts', () => {
   it('name the order waiting for the restaurant as a customer would', () => {
     expect(en.order.status_6).toBe('Waiting for the restaurant');
   });
+
+  it('write the login buttons as the specification does ("Log In"), the WeChat one too', () => {
+    expect([en.topbar.login, en.auth.submit, en.auth.wechat]).toEqual(['Log In', 'Log In', 'Log In with WeChat']);
+  });
+
+  it('name Simplified Chinese in its own script in the language menu, as English is', () => {
+    expect([en.topbar.lang_en, en.topbar.lang_cn]).toEqual(['English(EN)', '简体中文(CN)']);
+  });
 });

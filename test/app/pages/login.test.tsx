@@ -34,7 +34,7 @@ describe('login page', () => {
     await click(getBySelector(container, '.login__to-register'));
     expect(platform.navigation.go.mock.calls).toEqual([['forgetpwd'], ['register']]);
     // No WeChat sign-in in an ordinary browser.
-    expect(queryByText(container, 'Log in with WeChat')).toBeNull();
+    expect(queryByText(container, 'Log In with WeChat')).toBeNull();
   });
 
   it('checks the fields before sending: messages under them and a toast', async () => {
@@ -119,7 +119,7 @@ describe('login page', () => {
     await view.unmount();
 
     const { container: again, platform, store } = await page({ api: a, isH5: false });
-    await click(getByText(again, 'Log in with WeChat'));
+    await click(getByText(again, 'Log In with WeChat'));
     await waitFor(() => expect(a.accounts.wxMiniLogin).toHaveBeenCalledWith('wx-code-1'));
     await waitFor(() => expect(store.session.token).toBe('tok-mini'));
     expect(platform.feedback.toast).toHaveBeenLastCalledWith('Login Successful', 'success');
@@ -133,7 +133,7 @@ describe('login page', () => {
       expires_at: 0,
     });
     const { container, platform } = await page({ api: a, wechat: 'official-account', params: { isBack: '1' } });
-    await click(getByText(container, 'Log in with WeChat'));
+    await click(getByText(container, 'Log In with WeChat'));
     await waitFor(() =>
       expect(platform.login.leaveTo).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?s=1'),
     );

@@ -61,6 +61,23 @@ describe('top bar', () => {
     expect(platform.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('the language menu names each language in its own script and marks the current one', async () => {
+    for (const lang of ['en', 'cn'] as const) {
+      const { topBar, unmount } = await home({ _lang: lang });
+      await click(topBar.querySelector<HTMLElement>('.top-bar__lang .dropdown__trigger')!);
+      const items = [...topBar.querySelectorAll('.top-bar__lang .dropdown__item')].map((el) => [
+        el.textContent,
+        el.getAttribute('role'),
+        el.getAttribute('aria-checked'),
+      ]);
+      expect(items).toEqual([
+        ['English(EN)', 'menuitemradio', String(lang === 'en')],
+        ['简体中文(CN)', 'menuitemradio', String(lang === 'cn')],
+      ]);
+      unmount();
+    }
+  });
+
   it('the logo goes home', async () => {
     const { topBar, platform } = await home();
     await click(topBar.querySelector<HTMLElement>('.top-bar__logo')!);
