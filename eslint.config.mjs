@@ -135,6 +135,8 @@ const API_WRITES = [
   'accept',
   'reject',
   'advance',
+  'collect',
+  'ticket',
   'soldOut',
   'busy',
   'closed',

@@ -13,6 +13,7 @@ import { h5Payment } from './payment';
 import { registerServiceWorker } from './service-worker';
 import { h5Contact } from './contact';
 import { h5EventStreams } from './event-stream';
+import { h5Alerts } from './alerts';
 import type { Platform } from './types';
 
 export * from './types';
@@ -30,6 +31,7 @@ export const platform: Platform = {
   payment: h5Payment,
   contact: h5Contact(),
   eventStreams: h5EventStreams(),
+  alerts: h5Alerts(),
   map: tileMap(SZEAT_MAP_TILE_URL, SZEAT_MAP_ATTRIBUTION, SZEAT_MAP_TILE_COORDS),
   scrollTo: h5ScrollTo,
   startOfflineCache: () => registerServiceWorker(),

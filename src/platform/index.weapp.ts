@@ -12,6 +12,7 @@ import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
 import { weappContact } from './contact';
 import { weappEventStreams } from './event-stream';
+import { weappAlerts } from './alerts';
 import type { Platform } from './types';
 
 export * from './types';
@@ -29,6 +30,7 @@ export const platform: Platform = {
   payment: weappPayment,
   contact: weappContact,
   eventStreams: weappEventStreams,
+  alerts: weappAlerts,
   map: nativeMap,
   scrollTo: taroScrollTo,
   feedback: feedbackWith(() => taroInteraction),

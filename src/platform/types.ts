@@ -1,6 +1,7 @@
 import type { RouteName, RouteParams } from '../routes';
 import type { LatLng } from './coords';
 import type { EventStreams } from './event-stream';
+import type { Alerts } from './alerts';
 
 export type PlatformName = 'weapp' | 'h5';
 export type HttpMethod = 'GET' | 'POST';
@@ -280,6 +281,8 @@ export interface Platform extends Links {
   contact: Contact;
   /** Live event streams (issue 18): H5 EventSource, mini program chunked request; used by services/live-events. */
   eventStreams: EventStreams;
+  /** The console's new-order and reminder alert: H5 WebAudio tones after a tap unlocks them; mini program vibration. */
+  alerts: Alerts;
   /** Scrolls the current page so the first element matching selector is at the top. */
   scrollTo(selector: string): void;
   /**

@@ -49,6 +49,7 @@ export const ACTIONS = {
     'merchant/accept',
     'merchant/reject',
     'merchant/advance',
+    'merchant/collect',
     'events/ticket',
     'merchant/soldout',
     'merchant/busy',

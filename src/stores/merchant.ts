@@ -13,6 +13,9 @@ export function merchantOf(root: RootStore): MerchantStore {
       new MerchantStore({
         merchant: () => r.api.merchant,
         showError: (err) => r.ui.showError(err),
+        streams: r.platform.eventStreams,
+        events: () => r.api.events,
+        alerts: r.platform.alerts,
       }),
   );
 }

@@ -129,6 +129,12 @@ describe('plural forms', () => {
       ['rating.photo_of', 'Photo {index} of 1', 'Photo {index} of 2'],
       ['merchant.title_waiting', '(1) Order board', '(2) Order board'],
       ['merchant.waiting', '1 waiting', '2 waiting'],
+      ['merchant.alert', '1 new order waiting: accept or reject it', '2 new orders waiting: accept or reject them'],
+      [
+        'merchant.hurry',
+        'The customer asked where the order is (1×, last at {time})',
+        'The customer asked where the order is (2×, last at {time})',
+      ],
     ]);
     expect(t('orders.item_count', { count: 0 })).toBe('0 items');
   });

@@ -1,7 +1,8 @@
 import MerchantOrdersPage from '../../../src/screens/merchant/orders';
 import type { MerchantOrder } from '../../../types/api/merchant';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { click, getByText, queryByText, waitFor } from '../support/render';
+import { actAsync, click, getByText, queryByText, waitFor } from '../support/render';
+import { typeInto } from '../support/forms';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -128,5 +129,157 @@ describe('Merchant order board', () => {
     a.merchant.restaurants.mockResolvedValue({ list: [] });
     const { container } = await renderPage(MerchantOrdersPage, { storage: { _lang: 'en', token: 't' }, api: a });
     await waitFor(() => getByText(container, 'This account is not a member of any restaurant'));
+  });
+
+  it('moves an accepted order along: start preparing, then ready for the rider', async () => {
+    const a = api();
+    a.merchant.orders.mockResolvedValue({
+      list: [order(2, { state: 'accepted', status: 10 }), order(3, { state: 'preparing', status: 1 })],
+      waiting: 0,
+      last_event_id: 3,
+    });
+    a.merchant.advance.mockImplementation(async (id) => ({
+      order_id: id,
+      from: 10,
+      status: 1,
+      status_text: '',
+      ready_at: null,
+      wallet_returned_fen: 0,
+      voucher_returned: false,
+      refund_state: null,
+    }));
+    const { container } = await renderPage(MerchantOrdersPage, { storage: { _lang: 'en', token: 't' }, api: a });
+    await waitFor(() => getByText(container, 'Start preparing'));
+    await click(getByText(container, 'Start preparing'));
+    expect(a.merchant.advance).toHaveBeenCalledWith(2, 10);
+    await click(getByText(container, 'Ready for the rider'));
+    expect(a.merchant.advance).toHaveBeenLastCalledWith(3, 1);
+  });
+
+  it('hands a collection order over only against the code the customer shows (checked by the server), in Chinese', async () => {
+    const a = api();
+    a.merchant.orders.mockResolvedValue({
+      list: [order(4, { state: 'preparing', status: 1, mode: 'collection' })],
+      waiting: 0,
+      last_event_id: 3,
+    });
+    const { container } = await renderPage(MerchantOrdersPage, { storage: { _lang: 'cn', token: 't' }, api: a });
+    await waitFor(() => getByText(container, '核对顾客出示的取餐码后交付'));
+    // No plain "move along" for it: handing over needs the code.
+    expect(queryByText(container, '已备好，待骑手取餐')).toBeNull();
+    await click(getByText(container, '核对并交付'));
+    expect(a.merchant.collect).not.toHaveBeenCalled();
+    await typeInto(container, 'collect-code', '4821');
+    await click(getByText(container, '核对并交付'));
+    expect(a.merchant.collect).toHaveBeenCalledWith({ order_id: 4, code: '4821' });
+  });
+
+  it('offers preparation times with one tap', async () => {
+    const a = api();
+    const { container } = await renderPage(MerchantOrdersPage, { storage: { _lang: 'en', token: 't' }, api: a });
+    await waitFor(() => getByText(container, '45 min'));
+    await click(getByText(container, '45 min'));
+    expect(getByText(container, 'Ready in 45 min')).toBeTruthy();
+    await click(getByText(container, 'Accept'));
+    expect(a.merchant.accept).toHaveBeenCalledWith({ order_id: 1, prep_minutes: 45 });
+  });
+});
+
+describe('Merchant order board: live events and the new-order alert', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  const settle = () =>
+    actAsync(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+
+  it('H5: rings while a new order waits (after a tap turned sound on), counts it in the title, stops when another member accepts', async () => {
+    const a = api();
+    a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 3 });
+    const { container, platform } = await renderPage(MerchantOrdersPage, {
+      storage: { _lang: 'en', token: 't' },
+      api: a,
+    });
+    await settle();
+    const stream = platform.eventStreams.last!;
+    expect(stream.options.lastEventId).toBe('3');
+    await actAsync(() => stream.open());
+    expect(platform.setTitle).toHaveBeenLastCalledWith('Order board');
+    // Browsers play nothing before a tap: the banner says so until one.
+    await click(getByText(container, 'Tap to turn on the new-order sound'));
+    expect(platform.alerts.unlock).toHaveBeenCalled();
+    await waitFor(() => expect(queryByText(container, 'Tap to turn on the new-order sound')).toBeNull());
+
+    a.merchant.orders.mockResolvedValue({ list: [order(1)], waiting: 1, last_event_id: 4 });
+    await actAsync(() =>
+      stream.send({ id: 4, type: 'order.placed', order_id: 1, restaurant_id: 9, at: 1, from: null, status: 6 }),
+    );
+    await settle();
+    expect(platform.alerts.rings).toEqual(['order']);
+    expect(getByText(container, '1 new order waiting: accept or reject it')).toBeTruthy();
+    expect(platform.setTitle).toHaveBeenLastCalledWith('(1) Order board');
+    await actAsync(() => jest.advanceTimersByTime(10_000));
+    expect(platform.alerts.rings).toEqual(['order', 'order', 'order']);
+
+    // Another member accepts it on their phone: their event stops the alert here.
+    a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 5 });
+    await actAsync(() =>
+      stream.send({ id: 5, type: 'order.status', order_id: 1, restaurant_id: 9, at: 2, from: 6, status: 10 }),
+    );
+    await settle();
+    await actAsync(() => jest.advanceTimersByTime(20_000));
+    expect(platform.alerts.rings).toHaveLength(3);
+    expect(queryByText(container, /new order waiting/)).toBeNull();
+    expect(platform.setTitle).toHaveBeenLastCalledWith('Order board');
+  });
+
+  it('a customer reminder shows on the card and rings its own sound', async () => {
+    const a = api();
+    a.merchant.orders.mockResolvedValue({
+      list: [order(6, { state: 'preparing', status: 1 })],
+      waiting: 0,
+      last_event_id: 3,
+    });
+    const { container, platform } = await renderPage(MerchantOrdersPage, {
+      storage: { _lang: 'en', token: 't' },
+      api: a,
+    });
+    await settle();
+    // 19:42 China time.
+    const at = Date.UTC(2026, 10, 25, 11, 42);
+    a.merchant.orders.mockResolvedValue({
+      list: [order(6, { state: 'preparing', status: 1, hurry_count: 1, hurry_at: at })],
+      waiting: 0,
+      last_event_id: 4,
+    });
+    await actAsync(() => platform.eventStreams.last!.open());
+    await actAsync(() =>
+      platform.eventStreams.last!.send({ id: 4, type: 'order.hurry', order_id: 6, restaurant_id: 9, at, count: 1 }),
+    );
+    await settle();
+    expect(platform.alerts.rings).toEqual(['hurry']);
+    expect(getByText(container, 'The customer asked where the order is (1×, last at 19:42)')).toBeTruthy();
+    expect(container.querySelector('.merchant-card--hurry')).not.toBeNull();
+  });
+
+  it('mini program: vibrates and shows the banner, no sound to turn on; polls where no stream can be held', async () => {
+    const a = api();
+    const { container, platform } = await renderPage(MerchantOrdersPage, {
+      isH5: false,
+      streams: false,
+      storage: { _lang: 'cn', token: 't' },
+      api: a,
+    });
+    await settle();
+    expect(platform.alerts.rings).toEqual(['order']);
+    expect(getByText(container, '1 个新订单待处理，请接单或拒单')).toBeTruthy();
+    expect(getByText(container, '当前环境不支持实时推送，每 10 秒刷新')).toBeTruthy();
+    expect(queryByText(container, '点此开启新订单提示音')).toBeNull();
+    expect(platform.setTitle).toHaveBeenLastCalledWith('(1) 订单看板');
+    const reads = a.merchant.orders.mock.calls.length;
+    await actAsync(() => jest.advanceTimersByTime(10_000));
+    expect(a.merchant.orders.mock.calls.length).toBe(reads + 1);
+    expect(platform.alerts.rings).toEqual(['order', 'order', 'order']);
   });
 });

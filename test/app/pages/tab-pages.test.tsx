@@ -47,6 +47,36 @@ describe('mine page: wallet and vouchers', () => {
   });
 });
 
+describe('mine page: restaurant console entry', () => {
+  it('shows only for an account with a membership, names its restaurant and opens the board', async () => {
+    const api = withAccountDefaults(fakeApi());
+    const first = await renderPage(MinePage, { isH5: false, api, storage: loggedIn });
+    await waitFor(() => expect(api.merchant.restaurants).toHaveBeenCalled());
+    expect(first.container.querySelector('.mine__entry--console')).toBeNull();
+    await first.unmount();
+
+    const staff = withAccountDefaults(fakeApi());
+    staff.merchant.restaurants.mockResolvedValue({
+      list: [
+        {
+          restaurant_id: 9,
+          name: 'Night Skewers',
+          role: 'staff',
+          prep_minutes: 20,
+          busy_until: null,
+          closed: false,
+          resume_at: null,
+        },
+      ],
+    });
+    const { container, platform } = await renderPage(MinePage, { isH5: false, api: staff, storage: loggedIn });
+    await waitFor(() => getByText(container, 'Restaurant console'));
+    expect(getByText(container, 'Night Skewers')).toBeTruthy();
+    await click(container.querySelector<HTMLElement>('.mine__entry--console')!);
+    expect(platform.navigation.go).toHaveBeenCalledWith('merchantOrders');
+  });
+});
+
 describe('orders page', () => {
   it('logged out: a prompt to log in', async () => {
     const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: { _lang: 'en' } });

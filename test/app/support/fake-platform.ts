@@ -14,7 +14,7 @@ import type {
   UploadResult,
   WechatLoginKind,
 } from '../../../src/platform/types';
-import { fakeEventStreams } from './fake-streams';
+import { fakeAlerts, fakeEventStreams } from './fake-streams';
 import { buildPath, ROUTES, type RouteName, type RouteParams } from '../../../src/routes';
 
 /** An in-memory Storage whose calls are recorded. */
@@ -144,6 +144,7 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
       options.isH5 === false ? '' : `https://szeat.test${buildPath(ROUTES[route].path, params)}`,
     ),
     eventStreams: fakeEventStreams(options.streams ?? true),
+    alerts: fakeAlerts(options.isH5 !== false),
     contact: {
       call: jest.fn(async (phone: string) => phone !== ''),
       showOnMap: jest.fn(async (_place: PlaceOnMap) => true),

@@ -1,3 +1,4 @@
+import type { AlertKind, Alerts } from '../../../src/platform/alerts';
 import type {
   EventStreamHandlers,
   EventStreamOptions,
@@ -50,4 +51,16 @@ export function fakeEventStreams(supported = true) {
   return Object.defineProperty(Object.assign(streams, { connections }), 'last', {
     get: () => connections[connections.length - 1],
   }) as typeof streams & { connections: FakeConnection[]; readonly last: FakeConnection | undefined };
+}
+
+/** Alerts made of fakes: `rings` lists every ring; H5 starts locked (a tap unlocks), the mini program never is. */
+export function fakeAlerts(locked = true) {
+  let unlocked = !locked;
+  const rings: AlertKind[] = [];
+  const alerts = {
+    ready: jest.fn(() => unlocked),
+    unlock: jest.fn(async () => (unlocked = true)),
+    ring: jest.fn((kind: AlertKind) => void rings.push(kind)),
+  } satisfies Alerts;
+  return Object.assign(alerts, { rings });
 }

@@ -52,6 +52,7 @@ export function fakeApi() {
       'accept',
       'reject',
       'advance',
+      'collect',
       'soldOut',
       'busy',
       'closed',
@@ -71,6 +72,8 @@ export function fakeApi() {
   // Home asks for these on every visit: no pop-ups and no new restaurants unless a test says otherwise.
   api.catalogue.popups.mockResolvedValue([]);
   api.catalogue.seePopup.mockImplementation(async (id: number) => ({ popup_id: id, version: 1 }));
+  // Mine asks whether the account works for a restaurant: not unless a test says so.
+  api.merchant.restaurants.mockResolvedValue({ list: [] });
   // Live events: each connection gets a new ticket; the stream address is the ticket's.
   let tickets = 0;
   api.events.ticket.mockImplementation(async () => ({ ticket: `t${++tickets}`, expires_at: 0, url: '' }));

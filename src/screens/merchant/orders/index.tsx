@@ -3,7 +3,10 @@ import { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { BOARD_STATES, REJECT_REASONS, type MerchantOrder } from '../../../../types/api/merchant';
+import { nextStatus, OrderStatus } from '../../../../types/order-status';
+import { TextInput } from '../../../components/form';
 import { LoginPrompt } from '../../../components/login-prompt';
+import type { MessageKey } from '../../../i18n';
 import { PageShell } from '../../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
@@ -17,6 +20,61 @@ import './index.scss';
 import '../../../i18n/parts/merchant';
 
 const PREP_STEP = 5;
+/** Preparation times offered with one tap, besides the restaurant's default. */
+const PREP_CHOICES = [10, 15, 20, 30, 45, 60];
+
+const STEP_KEYS: Partial<Record<number, MessageKey>> = {
+  [OrderStatus.BeingPrepared]: 'merchant.advance_1',
+  [OrderStatus.DriverAssigned]: 'merchant.advance_7',
+  [OrderStatus.DriverOnTheWay]: 'merchant.advance_2',
+  [OrderStatus.Delivered]: 'merchant.advance_3',
+};
+
+/** What the next step of an accepted order is called (the button that moves it there). */
+function nextStepKey(order: MerchantOrder): MessageKey | null {
+  if (order.state === 'new' || order.state === 'done' || order.state === 'cancelled') return null;
+  const mode = order.mode === 'collection' ? 'collection' : 'delivery';
+  const next = nextStatus(mode, order.status);
+  if (next === null) return null;
+  // A collection order is handed over against its code (CollectForm), never by a plain button.
+  if (mode === 'collection' && next === OrderStatus.Completed) return null;
+  return STEP_KEYS[next] ?? null;
+}
+
+/** A collection order being prepared: the code the customer shows, checked by the server before handing over. */
+const CollectForm = observer(function CollectForm({ order }: { order: MerchantOrder }) {
+  const merchant = useMerchant();
+  const t = useT();
+  const [code, setCode] = useState('');
+  const busy = merchant.moving.has(order.id);
+  const submit = () => {
+    if (!busy && code.trim()) void merchant.collect(order.id, code);
+  };
+  return (
+    <View className='merchant-card__collect'>
+      <Text className='merchant-card__collect-label'>{t('merchant.collect_label')}</Text>
+      <View className='merchant-card__actions'>
+        <View className='merchant-card__code'>
+          <TextInput
+            value={code}
+            onChange={setCode}
+            keyboard='code'
+            maxlength={16}
+            name='collect-code'
+            placeholder={t('merchant.collect_placeholder')}
+            onConfirm={submit}
+          />
+        </View>
+        <Text
+          className={`merchant-card__button merchant-card__button--main${code.trim() ? '' : ' merchant-card__button--off'}`}
+          {...pressable(submit, { disabled: !code.trim() })}
+        >
+          {t('merchant.collect_button')}
+        </Text>
+      </View>
+    </View>
+  );
+});
 
 /** One order on the board: what to cook, for whom and how, and accept / reject while it waits. */
 const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder }) {
@@ -27,8 +85,14 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
   const [rejecting, setRejecting] = useState(false);
   const minutesAgo = Math.max(0, Math.floor((Date.now() - order.created_at) / 60000));
   const busy = merchant.moving.has(order.id);
+  const reminded = merchant.reminders.has(order.id);
+  const step = nextStepKey(order);
+  const choices = [...new Set([merchant.defaultPrepMinutes, ...PREP_CHOICES])].sort((a, b) => a - b);
   return (
-    <View className='merchant-card' data-order={order.id}>
+    <View
+      className={`merchant-card${order.state === 'new' ? ' merchant-card--new' : ''}${reminded ? ' merchant-card--hurry' : ''}`}
+      data-order={order.id}
+    >
       <View className='merchant-card__head'>
         <Text>#{order.order_no}</Text>
         <Text>{order.status_text}</Text>
@@ -59,6 +123,24 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
         </Text>
       )}
       {order.ready_at !== null && <Text>{t('merchant.ready_about', { time: formatTime(order.ready_at) })}</Text>}
+      {order.hurry_count > 0 && order.hurry_at !== null && (
+        <Text className='merchant-card__hurry' {...{ role: 'status' }}>
+          {t('merchant.hurry', { count: order.hurry_count, time: formatTime(order.hurry_at) })}
+        </Text>
+      )}
+      {order.state === 'new' && !rejecting && (
+        <View className='merchant-card__actions merchant-card__choices' {...{ role: 'radiogroup' }}>
+          {choices.map((m) => (
+            <Text
+              key={m}
+              className={`merchant-card__chip${m === prep ? ' merchant-card__chip--on' : ''}`}
+              {...pressable(() => setPrep(m), { role: 'radio', checked: m === prep })}
+            >
+              {t('merchant.minutes', { minutes: m })}
+            </Text>
+          ))}
+        </View>
+      )}
       {order.state === 'new' && !rejecting && (
         <View className='merchant-card__actions'>
           <Text
@@ -101,32 +183,82 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
           </Text>
         </View>
       )}
+      {step && (
+        <View className='merchant-card__actions'>
+          <Text
+            className='merchant-card__button merchant-card__button--main'
+            {...pressable(() => !busy && void merchant.advance(order))}
+          >
+            {t(step)}
+          </Text>
+        </View>
+      )}
+      {order.mode === 'collection' && order.status === OrderStatus.BeingPrepared && <CollectForm order={order} />}
     </View>
   );
 });
 
 /**
+ * The alert banners: orders waiting (tap: the new orders), and on H5 until sound is unlocked, "tap to enable sound"
+ * (browsers play nothing before a tap on the page).
+ */
+const AlertBanners = observer(function AlertBanners() {
+  const merchant = useMerchant();
+  const { platform } = useStores();
+  const t = useT();
+  return (
+    <>
+      {platform.isH5 && !merchant.soundOn && merchant.restaurantId > 0 && (
+        <Text
+          className='merchant-banner merchant-banner--sound'
+          {...pressable(() => void merchant.unlockSound(), { label: t('merchant.sound_enable') })}
+        >
+          {t('merchant.sound_enable')}
+        </Text>
+      )}
+      {merchant.alerting && (
+        <Text
+          className='merchant-banner merchant-banner--alert'
+          {...{ role: 'alert' }}
+          {...pressable(() => merchant.selectState('new'))}
+        >
+          {t('merchant.alert', { count: merchant.waiting })}
+        </Text>
+      )}
+      {merchant.following && merchant.live !== 'live' && merchant.live !== 'idle' && (
+        <Text className='merchant-banner merchant-banner--offline'>
+          {t(merchant.live === 'unsupported' ? 'merchant.live_polling' : 'merchant.live_reconnecting')}
+        </Text>
+      )}
+    </>
+  );
+});
+
+/**
  * The restaurant console's order board (issue 18, merchant/orders): the staff member's restaurant, its orders by state
- * (new … done today, cancelled), accept with a preparation time or reject with a reason; read again every 10 s while
- * shown.
+ * (new … done today, cancelled), accept with a preparation time or reject with a reason, move along, hand a
+ * collection order over against its code. Follows the live events while shown (polling only without a stream); the
+ * new-order alert rings (H5 sound once a tap unlocked it, mini program vibration) and a banner shows while an order
+ * waits; the title counts the waiting orders.
  */
 function MerchantOrdersPage() {
   const { session, platform, ui } = useStores();
   const merchant = useMerchant();
   const t = useT();
   const loggedIn = session.isLoggedIn;
+  const title = merchant.waiting > 0 ? t('merchant.title_waiting', { count: merchant.waiting }) : t('merchant.title');
+  const [shown, setShown] = useState(true);
 
-  useDidShow(() => {
-    platform.setTitle(
-      merchant.waiting > 0 ? t('merchant.title_waiting', { count: merchant.waiting }) : t('merchant.title'),
-    );
-    if (loggedIn) merchant.startPolling();
-  });
-  useDidHide(() => merchant.stopPolling());
+  useDidShow(() => setShown(true));
+  useDidHide(() => setShown(false));
   useEffect(() => {
-    if (loggedIn) void merchant.open();
-    return () => merchant.stopPolling();
-  }, [loggedIn, merchant]);
+    if (shown) platform.setTitle(title);
+  }, [shown, title, platform]);
+  useEffect(() => {
+    if (!loggedIn || !shown) return undefined;
+    void merchant.follow();
+    return () => merchant.unfollow();
+  }, [loggedIn, shown, merchant]);
 
   if (!loggedIn) {
     return (
@@ -138,11 +270,18 @@ function MerchantOrdersPage() {
 
   return (
     <PageShell>
-      <View className='merchant-board'>
+      <View
+        className='merchant-board'
+        // Browsers let a page play sound only after a tap on it: the first tap anywhere turns the alert's sound on.
+        onClick={() => {
+          if (platform.isH5 && !merchant.soundOn) void merchant.unlockSound();
+        }}
+      >
         <Text className='merchant-board__title' {...{ role: 'heading', 'aria-level': 1 }}>
           {merchant.restaurant?.name ?? t('merchant.title')}
           {merchant.waiting > 0 ? ` · ${t('merchant.waiting', { count: merchant.waiting })}` : ''}
         </Text>
+        <AlertBanners />
         {merchant.restaurantsStatus === 'loading' && <Loading />}
         {merchant.restaurantsStatus === 'error' && (
           <ErrorState
