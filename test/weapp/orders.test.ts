@@ -5,74 +5,30 @@
  * status change while it is open. Only `wx` is fake; requestPayment plays WeChat's part (the sheet says paid and
  * the provider notifies the server, here the sandbox's own notification).
  */
-import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { CartData } from '../../types/api/cart';
 import type { Quote } from '../../types/api/checkout';
 import type { Order } from '../../types/api/orders';
-import type { BuildingList } from '../../types/api/places';
 import type { Menu, MenuItem } from '../../types/api/stores';
 import { OrderStatus } from '../../types/order-status';
 import { runOrdersCli } from '../../server/src/orders-cli';
 import cn from '../../src/i18n/cn.json';
 import { formatPrice } from '../../src/utils/price';
 import { type DataNode, dataTexts, type PageHandle } from './harness';
-import { WEAPP_REFERER } from './support/api-server';
+import { useWeappCustomer } from './support/customer';
 import { vnodeText } from './wxml';
-import { useWeappHarness } from './support/use-harness';
 
 const NOODLES_SHOP = 9;
 const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
-const DONGMEN = 10;
-
-let token: string;
-let user: UserInfo;
-
-async function call<T>(path: string, body?: unknown, auth = token): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${w.api.url}/api/szeat/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Accept-Language': 'cn',
-      // As from the mini program: the account registers there, so its session pays with requestPayment.
-      Referer: WEAPP_REFERER,
-      ...(auth ? { Authorization: `Bearer ${auth}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
-
-async function get<T>(path: string, body?: unknown): Promise<T> {
-  const res = await call<T>(path, body);
-  if (res.code !== 1000) throw new Error(`${path}: ${res.code} ${res.msg}`);
-  return res.data;
-}
 
 /** A customer registered on the server (from the mini program), signed in when the app launches. */
-const w = useWeappHarness({
-  storage: async () => {
-    const dongmen = (await get<BuildingList>('buildinglist')).find((b) => b.id === DONGMEN)!;
-    const reg = await call<AuthResult>(
-      'reg',
-      {
-        name: '小程序顾客',
-        phone: '13612345678',
-        email: 'weapp.orders@example.com',
-        password: 'secret-123',
-        confirm_password: 'secret-123',
-        area_id: dongmen.area_id,
-        building_id: dongmen.id,
-        building_no: 'D',
-        room_no: '606',
-      },
-      '',
-    );
-    if (reg.code !== 1000) throw new Error(`reg: ${reg.code} ${reg.msg}`);
-    token = reg.data.access_token;
-    user = await get<UserInfo>('me');
-    return { token, userInfo: user };
-  },
+const customer = useWeappCustomer({
+  name: '小程序顾客',
+  phone: '13612345678',
+  email: 'weapp.orders@example.com',
+  buildingNo: 'D',
+  roomNo: '606',
 });
+const { w, get } = customer;
 
 const textOf = (page: PageHandle, cls: string) => page.byClass(cls).map((n) => dataTexts(n).join(''));
 const withText = (page: PageHandle, cls: string, text: string): DataNode => {
@@ -154,7 +110,7 @@ describe('ordering in the mini program, against the seeded server', () => {
 
   test('settlement renders the server quote; WeChat Pay through wx.requestPayment; payment success', async () => {
     const page = await w.h.openPage(`screens/order/settlement/index?rid=${NOODLES_SHOP}`);
-    const address = user.default_address!;
+    const address = customer.user.default_address!;
     const choices = { restaurant_id: NOODLES_SHOP, mode: 'delivery', address_id: address.id };
     // The page applies the best voucher the quote names (the customer may change it).
     const first = await get<Quote>('confirmorder', choices);
