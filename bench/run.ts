@@ -2,7 +2,9 @@
  * `npm run bench`: szeat measured beside the smallest thing it could be, in one run on one machine (these machines
  * are shared and noisy, so the table reports ratios to baselines measured in the same run, not bare times):
  * - H5: a Taro 4.2.1 React hello world (bench/hello, szeat's build settings) against szeat's site: first-load JS+CSS
- *   per route (gzip and brotli) and Lighthouse mobile LCP, TBT and CLS (median of BENCH_LIGHTHOUSE_RUNS, default 3);
+ *   per route (gzip and brotli); total blocking time, LCP and CLS observed on an emulated phone (CPU 4x slower,
+ *   bench/lib/phone.ts, median of BENCH_PHONE_RUNS, default 5; BENCH_SKIP_PHONE=1 leaves them out; alone:
+ *   `npx tsx bench/phone.ts`); and Lighthouse mobile LCP, TBT and CLS (median of BENCH_LIGHTHOUSE_RUNS, default 3);
  * - API: a bare Fastify JSON route against szeat's busiest calls, on SQLite and PostgreSQL (autocannon,
  *   BENCH_CONNECTIONS=50, BENCH_SECONDS=5 each), plus start-to-first-answer and memory of the server processes;
  * - mini program: main package bytes against the hello world's.
@@ -23,6 +25,7 @@ import { buildApp, buildIsStale, type BuildTarget } from '../server/src/site-bui
 import { load, szeatTargets, type LoadResult, type LoadTarget } from './lib/api-load';
 import { firstLoad } from './lib/first-load';
 import { pageSpeed } from './lib/lighthouse';
+import { measurePhone } from './phone';
 import type { Started } from './lib/processes';
 import { startBaseline, startSzeat } from './lib/servers';
 import { serveStatic } from './lib/static-server';
@@ -132,6 +135,10 @@ async function h5(szeat: Started) {
         target: '<= 1.3x',
         met: m.brotli / base!.brotli <= 1.3,
       });
+    }
+    if (process.env.BENCH_SKIP_PHONE !== '1') {
+      console.log('\n== H5 on a phone, observed (Chromium, CPU 4x slower, 390x844; bench/lib/phone.ts)');
+      for (const r of await measurePhone(hello.url, szeat.url)) row(r);
     }
     if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return;
     console.log(`\n== H5: Lighthouse mobile, median of ${LH_RUNS}`);

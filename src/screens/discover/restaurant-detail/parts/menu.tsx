@@ -5,6 +5,7 @@ import { Empty } from '../../../../components/state-view';
 import { useStores, useT } from '../../../../stores';
 import { useCart } from '../../../../stores/cart';
 import { formatPrice } from '../../../../utils/price';
+import { useProgressive } from '../../../../utils/use-progressive';
 import { altText, announced, pressable, type PressableOptions } from '../../../../utils/a11y';
 
 /** A control inside a dish card: pressing it does not also open the card's choice layer. */
@@ -27,7 +28,28 @@ export function filterMenu(categories: MenuCategory[], text: string): MenuCatego
     .filter((c) => c.items.length > 0);
 }
 
-/** The menu by category, with jump links to each; sold-out dishes are shown but cannot be chosen. */
+/** Dishes drawn in the first task (what a phone's first screen shows below the header), then this many more per task
+ * (each dish is about 10 ms of a phone's main thread: a slice stays well under the 50 ms of a long task). */
+const FIRST_DISHES = 3;
+const MORE_DISHES = 2;
+
+/** The categories with at most `limit` dishes in all, in order (the last one cut short). */
+export function firstDishes(categories: MenuCategory[], limit: number): MenuCategory[] {
+  const out: MenuCategory[] = [];
+  let left = limit;
+  for (const c of categories) {
+    if (left <= 0) break;
+    out.push(c.items.length <= left ? c : { ...c, items: c.items.slice(0, left) });
+    left -= c.items.length;
+  }
+  return out;
+}
+
+/**
+ * The menu by category, with jump links to each; sold-out dishes are shown but cannot be chosen. A long menu is drawn
+ * in slices (useProgressive): the first dishes at once, the rest right after in short tasks; a filtered menu or one
+ * with a dish to scroll to, at once.
+ */
 export const MenuSection = observer(function MenuSection({
   menu,
   filter,
@@ -51,14 +73,13 @@ export const MenuSection = observer(function MenuSection({
   const cart = useCart();
   const t = useT();
   const categories = filterMenu(menu.categories, filter);
+  const dishCount = categories.reduce((n, c) => n + c.items.length, 0);
+  const shown = useProgressive(dishCount, FIRST_DISHES, MORE_DISHES, !!filter || highlight !== undefined);
+  const drawn = shown >= dishCount ? categories : firstDishes(categories, shown);
 
   return (
     <View className='menu'>
-      {filter && (
-        <Text className='menu__filter-note'>
-          {t('menu.filtered', { name: filter, count: categories.reduce((n, c) => n + c.items.length, 0) })}
-        </Text>
-      )}
+      {filter && <Text className='menu__filter-note'>{t('menu.filtered', { name: filter, count: dishCount })}</Text>}
       {categories.length === 0 ? (
         <Empty message={filter ? t('menu.no_match', { name: filter }) : t('menu.empty')} />
       ) : (
@@ -74,7 +95,7 @@ export const MenuSection = observer(function MenuSection({
               </Text>
             ))}
           </View>
-          {categories.map((c) => (
+          {drawn.map((c) => (
             <View key={c.id} id={`menu-cat-${c.id}`} className='menu__category'>
               <Text className='menu__category-name'>{c.name}</Text>
               {c.items.map((item) => {
