@@ -20,11 +20,15 @@ export interface PopupDeps {
 /**
  * The pop-ups home shows (spec: popuplist / updatepopup). The server answers only those the viewer (the logged-in
  * user, else this device) has not seen at their current version, and a closed one is recorded as seen, so each shows
- * once per user or device until its content changes. They show one after the other. Failures are logged and show
- * nothing: a pop-up is never worth an error on home.
+ * once per person (the server counts what this device saw before a login or registration for the account too) until
+ * its content changes. At most one shows per visit (an app start or a page load): once it is closed, the others wait
+ * for the next visit, even when the customer logs in meanwhile. Failures are logged and show nothing: a pop-up is never
+ * worth an error on home.
  */
 export class PopupStore {
   queue: Popup[] = [];
+  /** A pop-up was closed during this visit: no other shows before the next one. */
+  closedThisVisit = false;
   /** The viewer and language the queue was loaded for. */
   private loadedFor: string | undefined;
 
@@ -33,7 +37,7 @@ export class PopupStore {
   }
 
   get current(): Popup | undefined {
-    return this.queue[0];
+    return this.closedThisVisit ? undefined : this.queue[0];
   }
 
   /** This device's id, made once and kept. */
@@ -45,8 +49,12 @@ export class PopupStore {
     return id;
   }
 
-  /** Fetches the unseen pop-ups, once per viewer and language (home calls it each time it shows). */
+  /**
+   * Fetches the unseen pop-ups, once per viewer and language (home calls it each time it shows); nothing more once one
+   * was closed during this visit.
+   */
   async load(): Promise<void> {
+    if (this.closedThisVisit) return;
     const key = `${this.deps.viewer()}|${this.deps.lang()}`;
     if (this.loadedFor === key) return;
     this.loadedFor = key;
@@ -61,11 +69,12 @@ export class PopupStore {
     }
   }
 
-  /** The viewer closed (or followed) the current pop-up: it is recorded as seen and the next one shows. */
+  /** The viewer closed (or followed) the current pop-up: it is recorded as seen, and no other shows this visit. */
   async dismiss(): Promise<void> {
     const popup = this.current;
     if (!popup) return;
-    this.queue = this.queue.slice(1);
+    this.queue = [];
+    this.closedThisVisit = true;
     try {
       await this.deps.catalogue().seePopup(popup.id, this.deviceId());
     } catch (err) {

@@ -161,6 +161,58 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(row[0]).toMatchObject({ popup_id: 2, version: 3 });
     });
 
+    it('once per person: what a device saw before login or registration counts for the account, everywhere (issue 15)', async () => {
+      const user = await t.db.kysely.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const { token } = await createSessions(t.db.kysely, { idleDays: 30, maxDays: 90 }, clock.now).create(
+        user.id,
+        'h5',
+      );
+      const phone = `dev-P-${dialect}-0001`;
+      const laptop = `dev-L-${dialect}-0001`;
+      await t.db.kysely.deleteFrom('popup_views').where('viewer', '=', `u:${user.id}`).execute();
+      // Seen while logged out on the phone...
+      expect(ids((await get(`popuplist?device_id=${phone}`)).body.data)).toEqual([1, 2]);
+      expect((await api.post('updatepopup', { popup_id: 1, device_id: phone })).status).toBe(200);
+      // ... not shown again after logging in (or registering) on it, in many requests at once ...
+      const lists = await Promise.all(
+        Array.from({ length: 50 }, () => api.get(`popuplist?device_id=${phone}`, { token })),
+      );
+      expect(lists.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(new Set(lists.map((r) => JSON.stringify(ids(r.body.data))))).toEqual(new Set([JSON.stringify([2])]));
+      // ... nor on the customer's other device.
+      expect(ids((await api.get(`popuplist?device_id=${laptop}`, { token })).body.data)).toEqual([2]);
+      const views = await t.db.kysely
+        .selectFrom('popup_views')
+        .select(['popup_id', 'version'])
+        .where('viewer', '=', `u:${user.id}`)
+        .execute();
+      expect(views).toEqual([{ popup_id: 1, version: 1 }]);
+
+      // Seen logged in on the laptop, 50 times at once: recorded once for the account and once for the laptop.
+      const seen = await Promise.all(
+        Array.from({ length: 50 }, () => api.post('updatepopup', { popup_id: 2, device_id: laptop }, { token })),
+      );
+      expect(seen.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(ids((await get(`popuplist?device_id=${laptop}`)).body.data)).toEqual([1]);
+      expect(ids((await api.get(`popuplist?device_id=${phone}`, { token })).body.data)).toEqual([]);
+      const rows = await t.db.kysely
+        .selectFrom('popup_views')
+        .select(['popup_id', 'viewer'])
+        .where('viewer', 'in', [`u:${user.id}`, `d:${laptop}`])
+        .orderBy('viewer')
+        .orderBy('popup_id')
+        .execute();
+      expect(rows).toEqual([
+        { popup_id: 2, viewer: `d:${laptop}` },
+        { popup_id: 1, viewer: `u:${user.id}` },
+        { popup_id: 2, viewer: `u:${user.id}` },
+      ]);
+      // A pop-up that changed shows again to everyone who saw it before.
+      await t.db.kysely.updateTable('popups').set({ version: 4 }).where('id', '=', 2).execute();
+      expect(ids((await api.get(`popuplist?device_id=${phone}`, { token })).body.data)).toEqual([2]);
+      await t.db.kysely.updateTable('popups').set({ version: 3 }).where('id', '=', 2).execute();
+    });
+
     it('lists no pop-up outside its dates', async () => {
       clock.set(chinaTime(2031, 6, 1, 12));
       expect((await get('popuplist?device_id=dev-C-00000001')).body.data).toEqual([]);
@@ -206,6 +258,15 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.body).toContain('<svg');
       expect((await api.get('/img/dish/nothing.svg')).status).toBe(404);
+    });
+
+    it("pop-up pictures hold no words: the dialog's title says it in the customer's language (issue 15)", async () => {
+      const pictures = await t.db.kysely.selectFrom('popups').select('picture').execute();
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const { picture } of pictures) {
+        const file = fs.readFileSync(path.join(fromRoot('server/public'), picture), 'utf8');
+        expect([picture, /<text\b/.test(file)]).toEqual([picture, false]);
+      }
     });
 
     it('has a file for every picture the seed refers to, equal to what the generator makes', async () => {

@@ -5,6 +5,8 @@ import { LOCATION_KEY } from '../../../src/stores';
 import type { Popup } from '../../../types/api/catalogue';
 import { store } from '../support/discover';
 import { fakeApi, paged, renderPage } from '../support/page';
+import { act } from 'react';
+import { USER } from '../support/forms';
 import { click, getByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
@@ -40,11 +42,17 @@ describe('home pop-ups', () => {
 
     await click(getByText(document.body, 'Close'));
     expect(api.catalogue.seePopup).toHaveBeenCalledWith(1, deviceId);
-    await waitFor(() => getByText(document.body, 'Welcome 2'));
-    expect(queryByText(document.body, 'Welcome 1')).toBeNull();
-    await click(getByText(document.body, 'Close'));
-    await waitFor(() => expect(queryByText(document.body, 'Welcome 2')).toBeNull());
-    expect(api.catalogue.seePopup).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(queryByText(document.body, 'Welcome 1')).toBeNull());
+    // At most one pop-up per visit (issue 15): the second waits for the next visit, a login brings none either.
+    expect(queryByText(document.body, 'Welcome 2')).toBeNull();
+    expect(document.body.querySelector('.home-popup')).toBeNull();
+    await act(async () => {
+      root.session.setToken('tok');
+      root.session.setUserInfo(USER);
+    });
+    expect(document.body.querySelector('.home-popup')).toBeNull();
+    expect(api.catalogue.popups).toHaveBeenCalledTimes(1);
+    expect(api.catalogue.seePopup).toHaveBeenCalledTimes(1);
   });
 
   it('follows a linked pop-up (View) and records it as seen, in Chinese', async () => {

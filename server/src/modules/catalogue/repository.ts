@@ -82,22 +82,56 @@ export function createCatalogueRepository(db: Kysely<Database>) {
       return q.orderBy('slot').orderBy('sort').orderBy('id').execute();
     },
 
-    /** Running pop-ups the viewer has not seen at their current version. */
-    unseenPopups(at: number, viewer: string) {
+    /**
+     * Running pop-ups none of the viewers (the customer and the device they are on) has seen at their current
+     * version.
+     */
+    unseenPopups(at: number, viewers: string[]) {
       return db
         .selectFrom('popups')
-        .leftJoin('popup_views', (join) =>
-          join.onRef('popup_views.popup_id', '=', 'popups.id').on('popup_views.viewer', '=', viewer),
-        )
         .selectAll('popups')
         .where('popups.starts_at', '<=', at)
         .where('popups.ends_at', '>', at)
         .where((eb) =>
-          eb.or([eb('popup_views.version', 'is', null), eb('popup_views.version', '<', eb.ref('popups.version'))]),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('popup_views')
+                .select('popup_views.popup_id')
+                .whereRef('popup_views.popup_id', '=', 'popups.id')
+                .where('popup_views.viewer', 'in', viewers)
+                .whereRef('popup_views.version', '>=', 'popups.version'),
+            ),
+          ),
         )
         .orderBy('popups.sort')
         .orderBy('popups.id')
         .execute();
+    },
+
+    /**
+     * What a device has seen becomes seen by the customer too (after they log in or register on it), so a pop-up is
+     * not shown again to the same person on another device. Each row is one upsert that only ever raises the version:
+     * safe to run twice at once.
+     */
+    async carryPopupViews(fromViewer: string, toViewer: string, at: number) {
+      const seen = await db
+        .selectFrom('popup_views')
+        .select(['popup_id', 'version'])
+        .where('viewer', '=', fromViewer)
+        .execute();
+      for (const row of seen) {
+        await db
+          .insertInto('popup_views')
+          .values({ popup_id: row.popup_id, viewer: toViewer, version: row.version, seen_at: at })
+          .onConflict((oc) =>
+            oc
+              .columns(['popup_id', 'viewer'])
+              .doUpdateSet({ version: row.version, seen_at: at })
+              .where('popup_views.version', '<', row.version),
+          )
+          .execute();
+      }
     },
 
     popupById(id: number) {

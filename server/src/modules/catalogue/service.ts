@@ -15,10 +15,16 @@ export interface Viewer {
 
 const linkOf = (r: LinkColumns): Link => ({ type: r.link_type, id: r.link_id, url: r.link_url });
 
-function viewerKey({ userId, deviceId }: Viewer): string {
-  if (userId !== undefined) return `u:${userId}`;
-  if (deviceId) return `d:${deviceId}`;
-  throw invalid('popup.device_required');
+/**
+ * Who is looking, as popup_views names them: the signed-in customer and the device they are on (either may be
+ * missing, not both). A pop-up seen by either counts as seen, and a view is recorded for both.
+ */
+function viewerKeys({ userId, deviceId }: Viewer): { user?: string; device?: string; all: string[] } {
+  const user = userId !== undefined ? `u:${userId}` : undefined;
+  const device = deviceId ? `d:${deviceId}` : undefined;
+  const all = [user, device].filter((k): k is string => k !== undefined);
+  if (all.length === 0) throw invalid('popup.device_required');
+  return { user, device, all };
 }
 
 export function createCatalogueService(repo: CatalogueRepository, now: () => number) {
@@ -88,8 +94,14 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
       }));
     },
 
+    /**
+     * The running pop-ups this person has not seen: a signed-in customer on a device first takes over what the device
+     * saw before they logged in or registered (once per person, not once per device and once more per account).
+     */
     async popups(viewer: Viewer, lang: Lang): Promise<Popup[]> {
-      const rows = await repo.unseenPopups(now(), viewerKey(viewer));
+      const keys = viewerKeys(viewer);
+      if (keys.user && keys.device) await repo.carryPopupViews(keys.device, keys.user, now());
+      const rows = await repo.unseenPopups(now(), keys.all);
       return rows.map((r) => ({
         id: r.id,
         title: localized(r, 'title', lang),
@@ -104,10 +116,10 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
 
     /** Idempotent: seeing the same version twice changes nothing the customer can notice. */
     async seePopup(popupId: number, viewer: Viewer): Promise<UpdatePopupResult> {
-      const key = viewerKey(viewer);
+      const keys = viewerKeys(viewer);
       const popup = await repo.popupById(popupId);
       if (!popup) throw notFound('popup.not_found', { id: popupId });
-      await repo.recordPopupView(popup.id, key, popup.version, now());
+      for (const key of keys.all) await repo.recordPopupView(popup.id, key, popup.version, now());
       return { popup_id: popup.id, version: popup.version };
     },
   };

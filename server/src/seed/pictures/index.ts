@@ -136,6 +136,40 @@ function banner(w: number, h: number, color: string, cn: string, en: string, kin
   );
 }
 
+/**
+ * A pop-up's picture: no words in it (the dialog's title and text say what it is about, in the customer's language),
+ * the drawing in the middle with a few sparkles; or a drawing of its own (POPUP_ART).
+ */
+function popupPicture(w: number, h: number, color: string, kind: string, art?: string) {
+  const size = Math.round(h * 0.78);
+  const sparkles =
+    `<g fill="#fff" opacity=".75"><circle cx="${w * 0.15}" cy="${h * 0.22}" r="6"/><circle cx="${w * 0.23}" cy="${h * 0.77}" r="4"/>` +
+    `<circle cx="${w * 0.83}" cy="${h * 0.18}" r="5"/><circle cx="${w * 0.87}" cy="${h * 0.73}" r="7"/>` +
+    `<circle cx="${w * 0.11}" cy="${h * 0.54}" r="4"/></g>`;
+  return svg(
+    w,
+    h,
+    `${gradient('g', shade(color, 0.1), shade(color, -0.25))}<rect width="${w}" height="${h}" fill="url(#g)"/>` +
+      `<circle cx="${w / 2}" cy="${h / 2}" r="${size / 2 + 20}" fill="#fff" opacity=".18"/>` +
+      sparkles +
+      (art ?? place(kind, (w - size) / 2, (h - size) / 2, size)),
+  );
+}
+
+/** A typhoon warning: the storm sign between rain clouds (600 x 360). */
+const TYPHOON =
+  '<g transform="translate(300 176)"><g fill="none" stroke="#ffd54f" stroke-width="18" stroke-linecap="round">' +
+  '<path d="M-44 -58a74 74 0 0 1 118 38"/><path d="M44 58a74 74 0 0 1 -118 -38"/></g>' +
+  '<circle r="40" fill="none" stroke="#ffd54f" stroke-width="18"/><circle r="12" fill="#ffd54f"/></g>' +
+  '<g fill="#e3ecf7"><path d="M96 118a34 34 0 0 1 64-14a28 28 0 0 1 34 27a22 22 0 0 1-4 43H100a30 30 0 0 1-4-56z"/>' +
+  '<path d="M418 196a30 30 0 0 1 56-12a24 24 0 0 1 30 24a20 20 0 0 1-4 38h-76a26 26 0 0 1-6-50z"/></g>' +
+  '<g stroke="#9fc3ee" stroke-width="6" stroke-linecap="round"><path d="M112 196l-10 24M142 196l-10 24M172 196l-10 24M120 238l-8 18M150 238l-8 18"/>' +
+  '<path d="M432 262l-9 22M460 262l-9 22M488 262l-9 22"/></g>';
+/** Pop-ups with a drawing of their own instead of a dish, and its background colour. */
+const POPUP_ART: Record<string, { color: string; art: string }> = {
+  '/img/popup/2.svg': { color: '#3d5f91', art: TYPHOON },
+};
+
 const BANNER_COLORS = ['#e4572e', '#2d98da', '#20bf6b', '#8854d0', '#f7b731', '#eb3b5a'];
 /** The dish on each banner, by picture path, matching what the banner is about. */
 const BANNER_KINDS: Record<string, string> = {
@@ -188,8 +222,9 @@ export function seedPictures(): Map<string, string> {
   });
   POPUPS.forEach((p, i) => {
     const path = p.picture!;
+    const own = POPUP_ART[path];
     if (!files.has(path))
-      files.set(path, banner(600, 360, BANNER_COLORS[(i + 4) % 6]!, p.title_cn!, p.title_en!, bannerKind(path)));
+      files.set(path, popupPicture(600, 360, own?.color ?? BANNER_COLORS[(i + 4) % 6]!, bannerKind(path), own?.art));
   });
   return files;
 }
