@@ -3,10 +3,8 @@
  * every attempt, notification, query, close and refund with the provider's word for it; `retry-refund <order>` sends a
  * refund WeChat Pay refused again with the same out_refund_no (refunded once), and says when there is nothing to retry.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Integrations } from '../../server/src/integrations';
 import { paymentProviders } from '../../server/src/integrations/payments';
-import { createWechatPayProvider } from '../../server/src/integrations/payments/wechatpay/provider';
 import { runOrdersCli } from '../../server/src/orders-cli';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
 import { wechatStandinKeys } from '../support/standin-keys';
@@ -14,6 +12,7 @@ import { registerUser, type Registered } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { testClock } from './support/clock';
 import { placeOrder, statusOf } from './support/orders';
+import { wechatPayFor } from './support/standins';
 
 describe.each(DIALECTS)('operator tool: payment history and refund retries on %s', (dialect) => {
   let me: Registered;
@@ -22,19 +21,7 @@ describe.each(DIALECTS)('operator tool: payment history and refund retries on %s
   const integrations: Partial<Integrations> = {};
   beforeAll(async () => {
     standin = await startWechatPayStandin({ now: clock.now, appIds: ['wxmp', 'wxoa'], keys: wechatStandinKeys });
-    integrations.payments = paymentProviders(
-      createWechatPayProvider({
-        apiBase: standin.url,
-        mchid: standin.mchid,
-        serialNo: standin.merchant.serialNo,
-        privateKey: createPrivateKey(standin.merchant.privateKeyPem),
-        apiV3Key: standin.merchant.apiV3Key,
-        publicKey: { id: standin.platform.publicKeyId, key: createPublicKey(standin.platform.publicKeyPem) },
-        mpAppId: 'wxmp',
-        oaAppId: 'wxoa',
-        now: clock.now,
-      }),
-    );
+    integrations.payments = paymentProviders(wechatPayFor(standin, clock.now));
   });
   afterAll(() => standin?.close());
   const t = useTestApp(dialect, { clock, config: { PUBLIC_BASE_URL: 'https://szeat.test' }, integrations });

@@ -4,28 +4,20 @@
  * checkNotifySignV2 and checked against app and seller ids, query, close, refund with a stable out_request_no counted
  * as done only when the money moved.
  */
-import { createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
+import { type createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
 import { fenToYuan, yuanToFen } from '../../server/src/integrations/payments/money';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
 import { startAlipayStandin, type AlipayStandin } from '../../standins/alipay';
 import { keyPair } from '../../standins/keys';
 import { alipayStandinKeys, strangerKeys } from '../support/standin-keys';
 import { testClock } from './support/clock';
+import { alipayFor } from './support/standins';
 
 describe('Alipay against its stand-in', () => {
   let standin: AlipayStandin;
   let provider: PaymentProvider;
   const clock = testClock(Date.now());
-  const make = (over: Partial<Parameters<typeof createAlipayProvider>[0]> = {}) =>
-    createAlipayProvider({
-      appId: standin.appId,
-      sellerId: standin.sellerId,
-      privateKey: standin.appPrivateKeyPem,
-      alipayPublicKey: standin.alipayPublicKeyPem,
-      gateway: standin.gateway,
-      now: clock.now,
-      ...over,
-    });
+  const make = (over: Partial<Parameters<typeof createAlipayProvider>[0]> = {}) => alipayFor(standin, clock.now, over);
   beforeAll(async () => {
     standin = await startAlipayStandin({ now: clock.now, keys: alipayStandinKeys });
     provider = make();

@@ -10,13 +10,13 @@
 import { createAppJobs } from '../../server/src/app-jobs';
 import type { Integrations } from '../../server/src/integrations';
 import { paymentProviders } from '../../server/src/integrations/payments';
-import { createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
 import { startAlipayStandin, type AlipayStandin } from '../../standins/alipay';
 import { alipayStandinKeys } from '../support/standin-keys';
 import { registerUser, type Registered } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { testClock } from './support/clock';
 import { historyOf, ordersServiceOf, paymentsServiceOf, placeOrder, statusOf } from './support/orders';
+import { alipayFor } from './support/standins';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const WECHAT = `${PHONE} MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN`;
@@ -28,16 +28,7 @@ describe.each(DIALECTS)('Alipay through the server on %s', (dialect) => {
   const integrations: Partial<Integrations> = {};
   beforeAll(async () => {
     standin = await startAlipayStandin({ now: clock.now, keys: alipayStandinKeys });
-    integrations.payments = paymentProviders(
-      createAlipayProvider({
-        appId: standin.appId,
-        sellerId: standin.sellerId,
-        privateKey: standin.appPrivateKeyPem,
-        alipayPublicKey: standin.alipayPublicKeyPem,
-        gateway: standin.gateway,
-        now: clock.now,
-      }),
-    );
+    integrations.payments = paymentProviders(alipayFor(standin, clock.now));
   });
   afterAll(() => standin?.close());
   const t = useTestApp(dialect, { clock, config: { PUBLIC_BASE_URL: 'https://szeat.test' }, integrations });

@@ -4,12 +4,10 @@
  * differences; then every kind of difference is listed (paid there but unpaid here, unknown here, amounts differing,
  * a refund done here the bill does not list), and a bill whose SHA1 does not match is refused, not compared.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Integrations } from '../../server/src/integrations';
 import { paymentProviders } from '../../server/src/integrations/payments';
 import { parseAlipayBill, unzip } from '../../server/src/integrations/payments/alipay/bill';
 import { createAlipayProvider } from '../../server/src/integrations/payments/alipay/provider';
-import { createWechatPayProvider } from '../../server/src/integrations/payments/wechatpay/provider';
 import { runPaymentsCli } from '../../server/src/payments-cli';
 import { startAlipayStandin, type AlipayStandin } from '../../standins/alipay';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
@@ -18,6 +16,7 @@ import { registerUser, type Registered } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { testClock } from './support/clock';
 import { ordersServiceOf, placeOrder } from './support/orders';
+import { alipayFor, wechatPayFor } from './support/standins';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
 
@@ -30,27 +29,7 @@ describe.each(DIALECTS)('payments reconcile on %s', (dialect) => {
   beforeAll(async () => {
     wechat = await startWechatPayStandin({ now: clock.now, appIds: ['wxmp', 'wxoa'], keys: wechatStandinKeys });
     alipay = await startAlipayStandin({ now: clock.now, keys: alipayStandinKeys });
-    integrations.payments = paymentProviders(
-      createWechatPayProvider({
-        apiBase: wechat.url,
-        mchid: wechat.mchid,
-        serialNo: wechat.merchant.serialNo,
-        privateKey: createPrivateKey(wechat.merchant.privateKeyPem),
-        apiV3Key: wechat.merchant.apiV3Key,
-        publicKey: { id: wechat.platform.publicKeyId, key: createPublicKey(wechat.platform.publicKeyPem) },
-        mpAppId: 'wxmp',
-        oaAppId: 'wxoa',
-        now: clock.now,
-      }),
-      createAlipayProvider({
-        appId: alipay.appId,
-        sellerId: alipay.sellerId,
-        privateKey: alipay.appPrivateKeyPem,
-        alipayPublicKey: alipay.alipayPublicKeyPem,
-        gateway: alipay.gateway,
-        now: clock.now,
-      }),
-    );
+    integrations.payments = paymentProviders(wechatPayFor(wechat, clock.now), alipayFor(alipay, clock.now));
   });
   afterAll(async () => {
     await wechat?.close();

@@ -4,19 +4,23 @@
  * key, certificates, both), timestamps, serials, probes, AES-256-GCM decryption, prepay per channel, query, close,
  * refund with a stable number, the trade bill and its SHA1.
  */
-import { createPrivateKey, createPublicKey, createVerify } from 'node:crypto';
+import { createPrivateKey, createVerify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createWechatPayClient } from '../../server/src/integrations/payments/wechatpay/client';
 import { authorization, decryptResource, paySign } from '../../server/src/integrations/payments/wechatpay/crypto';
-import { createWechatPayProvider, parseTradeBill } from '../../server/src/integrations/payments/wechatpay/provider';
+import {
+  type createWechatPayProvider,
+  parseTradeBill,
+} from '../../server/src/integrations/payments/wechatpay/provider';
 import type { PaymentProvider } from '../../server/src/integrations/payments/types';
 import { keyPair } from '../../standins/keys';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
 import { strangerKeys, wechatStandinKeys } from '../support/standin-keys';
 import { testClock } from './support/clock';
+import { wechatPayFor } from './support/standins';
 
 // WeChat Pay's documentation test key and examples (wechatpay-apiv3/wechatpay-skills, 签名与验签规则 §三).
 const DOC_KEY = createPrivateKey(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wechatpay-doc-test-key.pem')));
@@ -64,21 +68,7 @@ describe.each(['public-key', 'certificate', 'both'] as const)('WeChat Pay agains
   const NOTIFY = 'http://127.0.0.1:9/notify'; // never called: these tests read the notices the stand-in would send
   const [MP, OA] = ['wxstandinminiprog', 'wxstandinofficial'];
   const makeProvider = (over: Partial<Parameters<typeof createWechatPayProvider>[0]> = {}) =>
-    createWechatPayProvider({
-      apiBase: standin.url,
-      mchid: standin.mchid,
-      serialNo: standin.merchant.serialNo,
-      privateKey: createPrivateKey(standin.merchant.privateKeyPem),
-      apiV3Key: standin.merchant.apiV3Key,
-      ...(mode !== 'certificate'
-        ? { publicKey: { id: standin.platform.publicKeyId, key: createPublicKey(standin.platform.publicKeyPem) } }
-        : {}),
-      certificates: mode !== 'public-key',
-      mpAppId: MP,
-      oaAppId: OA,
-      now: clock.now,
-      ...over,
-    });
+    wechatPayFor(standin, clock.now, mode, { mpAppId: MP, oaAppId: OA, ...over });
   beforeAll(async () => {
     standin = await startWechatPayStandin({ mode, now: clock.now, appIds: [MP, OA], keys: wechatStandinKeys });
     provider = makeProvider();

@@ -7,16 +7,16 @@
  * a refund is followed to SUCCESS by its notification; a refund the provider refused, or whose answer was lost, is
  * retried with the same number (50 retries at once) and refunds once.
  */
-import { createCipheriv, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Integrations } from '../../server/src/integrations';
 import { paymentProviders } from '../../server/src/integrations/payments';
-import { createWechatPayProvider } from '../../server/src/integrations/payments/wechatpay/provider';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
 import { wechatStandinKeys } from '../support/standin-keys';
 import { registerUser, type Registered } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { testClock } from './support/clock';
 import { ordersServiceOf, paymentsServiceOf, placeOrder, statusOf } from './support/orders';
+import { wechatPayFor } from './support/standins';
 
 const MODES = ['public-key', 'certificate', 'both'] as const;
 
@@ -33,20 +33,7 @@ describe.each(DIALECTS)('WeChat Pay notifications through the server on %s', (di
         appIds: ['wxmp', 'wxoa'],
         keys: wechatStandinKeys,
       });
-      const wechat = createWechatPayProvider({
-        apiBase: standin.url,
-        mchid: standin.mchid,
-        serialNo: standin.merchant.serialNo,
-        privateKey: createPrivateKey(standin.merchant.privateKeyPem),
-        apiV3Key: standin.merchant.apiV3Key,
-        ...(mode !== 'certificate'
-          ? { publicKey: { id: standin.platform.publicKeyId, key: createPublicKey(standin.platform.publicKeyPem) } }
-          : {}),
-        certificates: mode !== 'public-key',
-        mpAppId: 'wxmp',
-        oaAppId: 'wxoa',
-        now: clock.now,
-      });
+      const wechat = wechatPayFor(standin, clock.now, mode);
       integrations.payments = paymentProviders(wechat);
     });
     afterAll(() => standin?.close());

@@ -4,17 +4,16 @@
  * once; 50 concurrent notices and check-order-pay queries -> paid once; a lost notice recovered by query; the
  * timed-out order closed at WeChat Pay before it is cancelled; a payment after a cancel refunded once.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { createAppJobs } from '../../server/src/app-jobs';
 import type { Integrations } from '../../server/src/integrations';
 import { paymentProviders } from '../../server/src/integrations/payments';
-import { createWechatPayProvider } from '../../server/src/integrations/payments/wechatpay/provider';
 import { startWechatPayStandin, type WechatPayStandin } from '../../standins/wechatpay';
 import { wechatStandinKeys } from '../support/standin-keys';
 import { registerUser, type Registered } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { testClock } from './support/clock';
 import { historyOf, ordersServiceOf, placeOrder, statusOf } from './support/orders';
+import { wechatPayFor } from './support/standins';
 
 describe.each(DIALECTS)('WeChat Pay through the server on %s', (dialect) => {
   let me: Registered;
@@ -24,17 +23,7 @@ describe.each(DIALECTS)('WeChat Pay through the server on %s', (dialect) => {
   // The stand-in first: the app's WeChat Pay client is aimed at it when the app starts.
   beforeAll(async () => {
     standin = await startWechatPayStandin({ now: clock.now, appIds: ['wxmp', 'wxoa'], keys: wechatStandinKeys });
-    const wechat = createWechatPayProvider({
-      apiBase: standin.url,
-      mchid: standin.mchid,
-      serialNo: standin.merchant.serialNo,
-      privateKey: createPrivateKey(standin.merchant.privateKeyPem),
-      apiV3Key: standin.merchant.apiV3Key,
-      publicKey: { id: standin.platform.publicKeyId, key: createPublicKey(standin.platform.publicKeyPem) },
-      mpAppId: 'wxmp',
-      oaAppId: 'wxoa',
-      now: clock.now,
-    });
+    const wechat = wechatPayFor(standin, clock.now);
     integrations.payments = paymentProviders(wechat);
   });
   afterAll(() => standin?.close());
