@@ -2,37 +2,17 @@
 // inside the safe zone) from the favicon's drawing: a red rounded square with a white bowl. No binary tool needed:
 // `node scripts/make-pwa-icons.mjs` writes them again. 4x4 samples per pixel smooth the edges.
 import fs from 'node:fs';
-import zlib from 'node:zlib';
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type, data) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
+import { squarePng } from './png.mjs';
 
 const RED = [207, 44, 47];
 const WHITE = [255, 255, 255];
 
-/** `colour(x, y)` in the favicon's 40 x 40 units: [r, g, b, a] (a 0-1), or null for transparent. */
+/** `colour(x, y)` in the favicon's 40 x 40 units: [r, g, b] or null for transparent; S x S samples per pixel. */
 function png(size, colour) {
   const S = 4;
-  const raw = Buffer.alloc((size * 4 + 1) * size);
-  for (let py = 0; py < size; py++) {
-    raw[py * (size * 4 + 1)] = 0;
-    for (let px = 0; px < size; px++) {
+  return squarePng(
+    size,
+    (px, py) => {
       let r = 0;
       let g = 0;
       let b = 0;
@@ -47,23 +27,12 @@ function png(size, colour) {
           a += 1;
         }
       }
-      const o = py * (size * 4 + 1) + 1 + px * 4;
-      raw.set(
-        a ? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((a / (S * S)) * 255)] : [0, 0, 0, 0],
-        o,
-      );
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+      return a
+        ? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((a / (S * S)) * 255)]
+        : [0, 0, 0, 0];
+    },
+    { level: 9 },
+  );
 }
 
 /** The bowl of the favicon (M11 22h18a9 9 0 0 1-18 0z), scaled by k about the centre. */

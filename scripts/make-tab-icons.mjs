@@ -1,47 +1,10 @@
 // Draws the mini program tab bar icons (81x81 PNG, grey and red) so no binary tool is needed to change them.
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import { squarePng } from './png.mjs';
 
 const SIZE = 81;
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type, data) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-function png(inside, [r, g, b]) {
-  const raw = Buffer.alloc((SIZE * 4 + 1) * SIZE);
-  for (let y = 0; y < SIZE; y++) {
-    raw[y * (SIZE * 4 + 1)] = 0;
-    for (let x = 0; x < SIZE; x++) {
-      const o = y * (SIZE * 4 + 1) + 1 + x * 4;
-      const on = inside(x / SIZE, y / SIZE);
-      raw.set(on ? [r, g, b, 255] : [0, 0, 0, 0], o);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(SIZE, 0);
-  ihdr.writeUInt32BE(SIZE, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (inside, [r, g, b]) =>
+  squarePng(SIZE, (x, y) => (inside(x / SIZE, y / SIZE) ? [r, g, b, 255] : [0, 0, 0, 0]));
 const shapes = {
   // a house: roof triangle and a body with a door
   home: (x, y) =>
