@@ -43,7 +43,8 @@ export const LAST_METHOD_KEY = 'checkout_last_method';
 
 /**
  * The quote's problems that are changes since the cart was filled (a line sold out, gone or repriced, the
- * restaurant closed, a way of ordering it no longer offers): the "what changed" box lists only these. The others
+ * restaurant closed or busy (it takes no orders until a time), a way of ordering it no longer offers): the "what
+ * changed" box lists only these. The others
  * belong to a choice and are shown beside it (address out of range, minimum order, voucher, method, balance, time).
  */
 export const CHANGE_CODES: ReadonlySet<Problem['code']> = new Set([
@@ -52,6 +53,7 @@ export const CHANGE_CODES: ReadonlySet<Problem['code']> = new Set([
   'gone',
   'price_changed',
   'closed',
+  'busy',
   'mode_unavailable',
 ]);
 

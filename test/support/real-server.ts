@@ -28,10 +28,13 @@ export interface RealServer {
 export async function startRealServer({
   siteDir,
   integrations: given,
+  now,
 }: {
   siteDir?: string;
   /** Integrations instead of the configuration's sandboxes (payment providers aimed at the stand-ins). */
   integrations?: Partial<Integrations>;
+  /** The server's clock (epoch ms), for a test that moves time (busy mode ending by itself); the real one otherwise. */
+  now?: () => number;
 } = {}): Promise<RealServer> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-server-'));
   // The process environment is ignored on purpose: a developer's DATABASE_URL or PORT must not leak into the tests.
@@ -58,8 +61,8 @@ export async function startRealServer({
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db);
-    const integrations = { ...createIntegrations(config, { db }), ...given };
-    const app = await buildApp({ config, db, integrations });
+    const integrations = { ...createIntegrations(config, { db, ...(now ? { now } : {}) }), ...given };
+    const app = await buildApp({ config, db, integrations, ...(now ? { now } : {}) });
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error(`Unexpected server address ${String(address)}`);

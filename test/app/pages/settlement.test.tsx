@@ -186,6 +186,17 @@ describe('settlemt/{rid}', () => {
     expect(a.orders.submit).not.toHaveBeenCalled();
   });
 
+  it('says when the restaurant is busy (console busy mode) and takes no orders until a time', async () => {
+    const a = api();
+    const busy = 'The restaurant is too busy and takes no orders until 12:30';
+    a.orders.confirm.mockResolvedValue(
+      quote(lines, { can_submit: false, problems: [{ code: 'busy', message: busy, blocking: true }] }),
+    );
+    const { container } = await page(a);
+    await waitFor(() => container.querySelector('.settlement__change--busy'));
+    expect(container.querySelector('.settlement__change--busy')!.textContent).toBe(busy);
+  });
+
   it('a refused order (1001) lists the problems the server found, and the new quote follows', async () => {
     const a = api();
     const { container, platform } = await page(a);

@@ -23,7 +23,7 @@ export function assertSiteBuilt(siteDir = SITE_DIR): void {
   }
 }
 
-export async function startServer(integrations?: Partial<Integrations>): Promise<TestServer> {
+export async function startServer(integrations?: Partial<Integrations>, now?: () => number): Promise<TestServer> {
   assertSiteBuilt();
-  return startRealServer({ siteDir: SITE_DIR, ...(integrations ? { integrations } : {}) });
+  return startRealServer({ siteDir: SITE_DIR, ...(integrations ? { integrations } : {}), ...(now ? { now } : {}) });
 }

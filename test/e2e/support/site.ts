@@ -52,6 +52,8 @@ export interface SiteOptions {
   serviceWorkers?: boolean;
   /** Integrations for the server instead of its sandboxes, made before it starts (payment stand-ins). */
   integrations?: () => Promise<Partial<Integrations>>;
+  /** The server's clock (epoch ms) instead of the real one: a test moves it (e.g. `Date.now() + offset`). */
+  now?: () => number;
 }
 
 export function useSite(options: SiteOptions = {}): Site {
@@ -64,7 +66,7 @@ export function useSite(options: SiteOptions = {}): Site {
   };
 
   beforeAll(async () => {
-    server = await startServer(options.integrations ? await options.integrations() : undefined);
+    server = await startServer(options.integrations ? await options.integrations() : undefined, options.now);
     if (!options.popups) await server.db.kysely.updateTable('popups').set({ ends_at: 0 }).execute();
     browser = await launchBrowser();
   }, 120_000);

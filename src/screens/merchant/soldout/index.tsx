@@ -9,33 +9,20 @@ import { ConsoleFrame } from '../console-frame';
 // This package's messages (src/i18n/parts.json), before anything renders.
 import '../../../i18n/parts/merchant';
 
-/** One dish or option with its state and the button that turns it sold out or back on sale. */
-const ToggleRow = observer(function ToggleRow({
-  kind,
-  id,
-  name,
-  soldOut,
-}: {
-  kind: 'dish' | 'option';
-  id: number;
-  name: string;
-  soldOut: boolean;
-}) {
+/** A dish with its state and the button that turns it sold out or back on sale. */
+const DishRow = observer(function DishRow({ id, name, soldOut }: { id: number; name: string; soldOut: boolean }) {
   const manage = useManage();
   const t = useConsoleT();
-  const busy = manage.toggling.has(`${kind === 'dish' ? 'd' : 'o'}${id}`);
+  const busy = manage.toggling.has(`d${id}`);
   return (
-    <View
-      className={`console-row${kind === 'option' ? ' console-row--option' : ''}${soldOut ? ' console-row--off' : ''}`}
-      data-soldout={`${kind}-${id}`}
-    >
+    <View className={`console-row${soldOut ? ' console-row--off' : ''}`} data-soldout={`dish-${id}`}>
       <View className='console-row__main'>
         <Text className='console-row__name'>{name}</Text>
         <Text className='console-row__sub'>{t(soldOut ? 'sold_out' : 'on_sale')}</Text>
       </View>
       <Text
         className={`console-button${soldOut ? ' console-button--main' : ''}${busy ? ' console-button--off' : ''}`}
-        {...pressable(() => void manage.setSoldOut(kind, id, !soldOut), {
+        {...pressable(() => void manage.setSoldOut('dish', id, !soldOut), {
           label: `${t(soldOut ? 'set_on_sale' : 'set_sold_out')}: ${name}`,
         })}
       >
@@ -45,9 +32,39 @@ const ToggleRow = observer(function ToggleRow({
   );
 });
 
+/** An option as a chip: tapping it marks it sold out or back on sale; a sold-out one is struck through and says so. */
+const OptionChip = observer(function OptionChip({
+  id,
+  group,
+  name,
+  soldOut,
+}: {
+  id: number;
+  group: string;
+  name: string;
+  soldOut: boolean;
+}) {
+  const manage = useManage();
+  const t = useConsoleT();
+  const busy = manage.toggling.has(`o${id}`);
+  return (
+    <View
+      className={`console-chip${soldOut ? ' console-chip--off' : ''}${busy ? ' console-button--off' : ''}`}
+      data-soldout={`option-${id}`}
+      {...pressable(() => void manage.setSoldOut('option', id, !soldOut), {
+        label: `${t(soldOut ? 'set_on_sale' : 'set_sold_out')}: ${group} · ${name}`,
+        pressed: soldOut,
+      })}
+    >
+      <Text className='console-chip__name'>{name}</Text>
+      {soldOut && <Text className='console-chip__state'>{t('sold_out')}</Text>}
+    </View>
+  );
+});
+
 /**
  * Sold out (issue 18, merchant/soldout; staff and owners): the restaurant's dishes by category, each dish's options
- * under it, each with "mark sold out" / "back on sale". Customers' menus, carts and checkout see the change at once
+ * under it as chips, each with "mark sold out" / "back on sale". Customers' menus, carts and checkout see the change at once
  * (the server bumps the catalogue version and tells the read cache).
  */
 function MerchantSoldOutPage() {
@@ -79,19 +96,22 @@ function MerchantSoldOutPage() {
         <View key={category.id} className='console-section'>
           <Text className='console-section__title'>{category.name}</Text>
           {category.items.map((item) => (
-            <View key={item.id}>
-              <ToggleRow kind='dish' id={item.id} name={item.name} soldOut={item.sold_out} />
-              {item.option_groups.flatMap((group) =>
-                group.options.map((option) => (
-                  <ToggleRow
-                    key={option.id}
-                    kind='option'
-                    id={option.id}
-                    name={`${group.name} · ${option.name}`}
-                    soldOut={option.sold_out}
-                  />
-                )),
-              )}
+            <View key={item.id} className='console-dish'>
+              <DishRow id={item.id} name={item.name} soldOut={item.sold_out} />
+              {item.option_groups.map((group) => (
+                <View key={group.id} className='console-options'>
+                  <Text className='console-options__group'>{group.name}</Text>
+                  {group.options.map((option) => (
+                    <OptionChip
+                      key={option.id}
+                      id={option.id}
+                      group={group.name}
+                      name={option.name}
+                      soldOut={option.sold_out}
+                    />
+                  ))}
+                </View>
+              ))}
             </View>
           ))}
         </View>
