@@ -23,7 +23,12 @@ export const JOB_KINDS = {
   demoAdvance: 'orders.demo_advance',
   /** Photos no rating uses a day after their upload are removed (row, then stored files). */
   unusedPhotos: 'ratings.purge_unused_photos',
+  /** WeChat subscribe messages of recent status changes, one per grant (notify/service.ts). */
+  subscribeMessages: 'notify.subscribe_messages',
 } as const;
+
+/** How often subscribe messages go out (they are for customers not looking at the app: seconds do not matter). */
+export const SUBSCRIBE_SEND_MS = 5000;
 
 /** How often the unpaid-order sweep runs: an order is cancelled at most this long after its time is up. */
 export const PAYMENT_SWEEP_MS = 30_000;
@@ -58,7 +63,7 @@ export interface AppJobsDeps {
  */
 export function createAppJobs({ config, db, integrations, now = Date.now, log, runner }: AppJobsDeps) {
   // The jobs meet the modules through their services, built as the app builds them (modules/container.ts).
-  const { uow, orders, payments, accounts, events, ratings } = buildServices(
+  const { uow, orders, payments, accounts, events, ratings, notify } = buildServices(
     { db, integrations, config, now },
     log ?? { error: () => undefined },
   );
@@ -167,8 +172,9 @@ export function createAppJobs({ config, db, integrations, now = Date.now, log, r
         everyMs: HOUR,
         run: (at) => ratings.purgeUnused(at),
       },
+      { kind: JOB_KINDS.subscribeMessages, everyMs: SUBSCRIBE_SEND_MS, run: (at) => notify.sendDue(at) },
       ...(demo ? [{ kind: JOB_KINDS.demoAdvance, everyMs: demoMs, run: demoStep }] : []),
     ],
   });
-  return { runner: jobRunner, demo, cancelUnpaid, cancelUnaccepted, demoStep };
+  return { runner: jobRunner, demo, cancelUnpaid, cancelUnaccepted, demoStep, notify };
 }

@@ -14,6 +14,7 @@ import { registerServiceWorker } from './service-worker';
 import { h5Contact } from './contact';
 import { h5EventStreams } from './event-stream';
 import { h5Alerts } from './alerts';
+import { h5Subscribe } from './subscribe';
 import type { Platform } from './types';
 
 export * from './types';
@@ -24,6 +25,7 @@ export const platform: Platform = {
   storage: taroStorage,
   request: (req) => fetchRequest(req),
   upload: (options) => xhrUpload(options),
+  subscribe: h5Subscribe,
   media: h5Media(),
   navigation: h5Navigation,
   login: h5Login,

@@ -13,6 +13,7 @@ import { ROUTES } from '../routes';
 import { weappContact } from './contact';
 import { weappEventStreams } from './event-stream';
 import { weappAlerts } from './alerts';
+import { weappSubscribe } from './subscribe';
 import type { Platform } from './types';
 
 export * from './types';
@@ -23,6 +24,7 @@ export const platform: Platform = {
   storage: taroStorage,
   request: taroRequest,
   upload: taroUpload,
+  subscribe: weappSubscribe,
   media: weappMedia,
   navigation: weappNavigation,
   login: weappLogin,

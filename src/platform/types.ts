@@ -2,6 +2,7 @@ import type { RouteName, RouteParams } from '../routes';
 import type { LatLng } from './coords';
 import type { EventStreams } from './event-stream';
 import type { Alerts } from './alerts';
+import type { SubscribeMessages } from './subscribe';
 
 export type PlatformName = 'weapp' | 'h5';
 export type HttpMethod = 'GET' | 'POST';
@@ -256,6 +257,8 @@ export interface Platform extends Links {
    * result per uploaded file; a non-2xx answer or a failed transfer rejects with an UploadError.
    */
   upload(options: UploadOptions): Promise<UploadResult[]>;
+  /** Mini program: asks to allow subscribe messages (inside a tap); H5: none. */
+  subscribe: SubscribeMessages;
   media: Media;
   navigation: Navigation;
   feedback: Feedback;

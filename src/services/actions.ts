@@ -44,6 +44,7 @@ export const ACTIONS = {
     'wxoauthurl',
     'qrcode',
     'siteinfo',
+    'subscribe/templates',
   ],
   POST: [
     'merchant/accept',
@@ -78,6 +79,7 @@ export const ACTIONS = {
     'delrating',
     'uploadphoto',
     'updatepopup',
+    'subscribe/grant',
   ],
 } as const satisfies Record<'GET' | 'POST', readonly string[]>;
 

@@ -11,6 +11,7 @@ import { cartApi } from './cart';
 import { ordersApi } from './orders';
 import { walletApi } from './wallet';
 import { ratingsApi } from './ratings';
+import { notifyApi } from './notify';
 import { merchantApi } from './merchant';
 import { eventsApi } from './events';
 
@@ -26,6 +27,7 @@ export type { SearchApi } from './search';
 export type { CartApi } from './cart';
 export type { OrdersApi } from './orders';
 export type { WalletApi } from './wallet';
+export type { NotifyApi } from './notify';
 export type { MerchantApi } from './merchant';
 export type { EventsApi, EventTicket } from './events';
 export type { RatingsApi, PhotoUploadCallbacks } from './ratings';
@@ -44,6 +46,7 @@ export function createApi(http: Http) {
     cart: cartApi(http),
     orders: ordersApi(http),
     wallet: walletApi(http),
+    notify: notifyApi(http),
     ratings: ratingsApi(http),
     merchant: merchantApi(http),
     events: eventsApi(http),

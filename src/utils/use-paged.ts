@@ -19,6 +19,8 @@ export interface PagedState<T, R> {
    * error when it failed (the items shown then stay).
    */
   refresh(): Promise<void>;
+  /** Changes items in place (a live update of one row), keeping the pages loaded and the scroll. */
+  update(change: (items: T[]) => T[]): void;
 }
 
 /**
@@ -29,7 +31,7 @@ export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
   load: (page: number) => Promise<R>,
   deps: unknown[],
 ): PagedState<T, R> {
-  const [state, setState] = useState<Omit<PagedState<T, R>, 'loadMore' | 'reload' | 'refresh'>>({
+  const [state, setState] = useState<Omit<PagedState<T, R>, 'loadMore' | 'reload' | 'refresh' | 'update'>>({
     status: 'loading',
     items: [],
     first: undefined,
@@ -130,5 +132,6 @@ export function usePaged<T, R extends PagedData<T> = PagedData<T>>(
       }),
     [],
   );
-  return { ...state, loadMore, reload, refresh };
+  const update = useCallback((change: (items: T[]) => T[]) => setState((s) => ({ ...s, items: change(s.items) })), []);
+  return { ...state, loadMore, reload, refresh, update };
 }

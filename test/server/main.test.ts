@@ -101,11 +101,12 @@ describe('server start and stop (main.ts)', () => {
     const on = start({ DEMO_ADVANCE: '1' });
     await on.url;
     // The runner schedules its recurring jobs at start and runs the due ones at once.
-    for (let i = 0; i < 100 && (await jobKinds()).length < 6; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await jobKinds()).length < 7; i++) await new Promise((r) => setTimeout(r, 50));
     on.child.kill('SIGTERM');
     expect(await on.exited).toBe(0);
     expect(await jobKinds()).toEqual([
       'housekeeping.purge',
+      'notify.subscribe_messages',
       'orders.accept_timeout',
       'orders.demo_advance',
       'orders.payment_timeout',

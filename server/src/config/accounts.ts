@@ -17,6 +17,10 @@ export const accountsConfigSchema = {
   WECHAT_OA_SECRET: Type.String({ default: '' }),
   WECHAT_API_BASE: Type.String({ pattern: '^https?://', default: 'https://api.weixin.qq.com' }),
   WECHAT_OAUTH_BASE: Type.String({ pattern: '^https?://', default: 'https://open.weixin.qq.com' }),
+  /** Subscribe message templates (empty: not asked for; the sandbox has its own ids). */
+  WECHAT_TEMPLATE_ORDER_ACCEPTED: Type.String({ maxLength: 64, default: '' }),
+  WECHAT_TEMPLATE_ORDER_READY: Type.String({ maxLength: 64, default: '' }),
+  WECHAT_TEMPLATE_ORDER_DELIVERED: Type.String({ maxLength: 64, default: '' }),
   SMS_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('tencent')], { default: 'sandbox' }),
   SMS_API_BASE: Type.String({ pattern: '^https?://', default: 'https://sms.tencentcloudapi.com' }),
   SMS_REGION: Type.String({ minLength: 1, default: 'ap-guangzhou' }),
@@ -46,4 +50,21 @@ export function accountsConfigProblems(c: Record<string, unknown>): string[] {
       'SMS_TEMPLATE_ID',
     ]),
   ];
+}
+
+/** The subscribe message templates in use, by kind (a kind without an id is off; the sandbox names its own). */
+export function subscribeTemplates(c: {
+  WECHAT_MODE: string;
+  WECHAT_TEMPLATE_ORDER_ACCEPTED: string;
+  WECHAT_TEMPLATE_ORDER_READY: string;
+  WECHAT_TEMPLATE_ORDER_DELIVERED: string;
+}): Partial<Record<'accepted' | 'ready' | 'delivered', string>> {
+  const sandbox = c.WECHAT_MODE !== 'real';
+  const pick = (id: string, kind: string) => id || (sandbox ? `sandbox-order-${kind}` : '');
+  const all = {
+    accepted: pick(c.WECHAT_TEMPLATE_ORDER_ACCEPTED, 'accepted'),
+    ready: pick(c.WECHAT_TEMPLATE_ORDER_READY, 'ready'),
+    delivered: pick(c.WECHAT_TEMPLATE_ORDER_DELIVERED, 'delivered'),
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, id]) => id)) as Partial<typeof all>;
 }

@@ -17,6 +17,7 @@ import { m0013PaymentRecords } from './migrations/0013-payment-records';
 import { m0013SandboxTrades } from './migrations/0013-sandbox-trades';
 import { m0014PromotionRules } from './migrations/0014-promotion-rules';
 import { m0015Merchants } from './migrations/0015-merchants';
+import { m0016SubscribeMessages } from './migrations/0016-subscribe-messages';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0013-sandbox-trades': m0013SandboxTrades(),
     '0014-promotion-rules': m0014PromotionRules(),
     '0015-merchants': m0015Merchants(dialect),
+    '0016-subscribe-messages': m0016SubscribeMessages(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type { OrdersTables } from './tables/orders';
 import type { PaymentsTables } from './tables/payments';
 import type { JobsTables } from './tables/jobs';
 import type { RatingsTables } from './tables/ratings';
+import type { NotifyTables } from './tables/notify';
 
 export type { ArticlesTable } from './tables/articles';
 export type { JobsTable } from './tables/jobs';
@@ -18,6 +19,7 @@ export type * from './tables/wallet';
 export type * from './tables/orders';
 export type * from './tables/payments';
 export type * from './tables/ratings';
+export type * from './tables/notify';
 
 /**
  * The whole database as Kysely sees it: one interface per area in tables/, joined here. Timestamps are epoch
@@ -35,4 +37,5 @@ export interface Database
     OrdersTables,
     PaymentsTables,
     JobsTables,
-    RatingsTables {}
+    RatingsTables,
+    NotifyTables {}

@@ -16,6 +16,8 @@ import { createCatalogueService } from './catalogue/service';
 import { createCodesService } from './codes/service';
 import { createEventsService } from './events/service';
 import { createMerchantsService } from './merchants/service';
+import { createNotifyService, mpOpenidOf } from './notify/service';
+import { subscribeTemplates } from '../config/accounts';
 import { createStoreAdmin } from './stores/admin';
 import { createPlacesService } from './places/service';
 import { createOrderServices, type OrderServicesLog } from './order-services';
@@ -137,9 +139,18 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     pollMs: config.EVENTS_POLL_MS,
     log: (msg, err) => log.error({ err }, msg),
   });
+  const notify = createNotifyService({
+    uow,
+    wechat: integrations.wechat,
+    templates: subscribeTemplates(config),
+    openidOf: mpOpenidOf(uow, integrations.wechat.miniProgramAppId),
+    now,
+    log: (msg, err) => log.error({ err }, msg),
+  });
   return {
     merchants,
     events,
+    notify,
     uow,
     sessions,
     catalogueCache,

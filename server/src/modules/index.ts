@@ -9,6 +9,7 @@ import { codesRoutes } from './codes/routes';
 import type { RouteDeps } from './container';
 import { eventsRoutes } from './events/routes';
 import { merchantsRoutes } from './merchants/routes';
+import { notifyRoutes } from './notify/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentsRoutes } from './payments/routes';
 import { placesRoutes } from './places/routes';
@@ -40,4 +41,5 @@ export async function registerModules(api: FastifyInstance, routeDeps: RouteDeps
   await api.register(ratingsRoutes, routeDeps);
   await api.register(merchantsRoutes, routeDeps);
   await api.register(eventsRoutes, routeDeps);
+  await api.register(notifyRoutes, routeDeps);
 }

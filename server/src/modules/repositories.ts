@@ -17,6 +17,7 @@ import { createPaymentsRepository } from './payments/repository';
 import { createEventsRepository } from './events/repository';
 import { createJobsRepository } from './jobs/repository';
 import { createMerchantsRepository } from './merchants/repository';
+import { createNotifyRepository } from './notify/repository';
 import { createPlacesRepository } from './places/repository';
 import { createRatingsRepository } from './ratings/repository';
 import { createSearchRepository } from './search/repository';
@@ -40,6 +41,7 @@ export const repositoryFactories = {
   events: createEventsRepository,
   jobs: createJobsRepository,
   merchants: createMerchantsRepository,
+  notify: createNotifyRepository,
   places: createPlacesRepository,
   ratings: createRatingsRepository,
   search: createSearchRepository,

@@ -98,6 +98,53 @@ describe('order_detail/{orderId}', () => {
     }
   });
 
+  it('live: no 4 s polling while the stream is up; a change of this order is read at once; polling again when it ends', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const a = withAccountDefaults(fakeApi());
+      a.orders.info.mockResolvedValue(order(88));
+      const view = await renderPage(OrderDetailPage, { api: a, params: { orderId: '88' }, storage: LOGGED_IN });
+      const { act } = await import('react');
+      const settle = () =>
+        act(async () => {
+          for (let i = 0; i < 5; i++) await Promise.resolve();
+        });
+      await settle();
+      const streams = view.platform.eventStreams;
+      expect(streams.connections).toHaveLength(1);
+      expect(a.events.ticket).toHaveBeenCalledTimes(1);
+      await act(async () => streams.last!.open());
+      await settle();
+      // Read once more when the stream came up (nothing missed between the first read and the stream).
+      const afterOpen = a.orders.info.mock.calls.length;
+      await act(async () => {
+        jest.advanceTimersByTime(ORDER_POLL_MS * 3);
+      });
+      await settle();
+      expect(a.orders.info).toHaveBeenCalledTimes(afterOpen);
+      // Another order's change: nothing; this order's: read at once, shown.
+      await act(async () => streams.last!.send({ id: 5, type: 'order.status', order_id: 99, status: 10 }));
+      await settle();
+      expect(a.orders.info).toHaveBeenCalledTimes(afterOpen);
+      a.orders.info.mockResolvedValue(order(88, { status: 10, status_text: 'Confirmed by restaurant' }));
+      await act(async () => streams.last!.send({ id: 6, type: 'order.status', order_id: 88, status: 10 }));
+      await settle();
+      expect(a.orders.info).toHaveBeenCalledTimes(afterOpen + 1);
+      expect(view.container.querySelector('.order-status')!.textContent).toBe('Confirmed by restaurant');
+      // The stream ends: polling every 4 s until it is back.
+      await act(async () => streams.last!.end());
+      await act(async () => {
+        jest.advanceTimersByTime(ORDER_POLL_MS);
+      });
+      await settle();
+      expect(a.orders.info.mock.calls.length).toBeGreaterThanOrEqual(afterOpen + 2);
+      await view.unmount();
+      expect(streams.connections.every((c) => c.closed)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('an unpaid online order says until when it can be paid, and Pay now pays it', async () => {
     const a = withAccountDefaults(fakeApi());
     a.orders.info

@@ -318,4 +318,45 @@ describe('settlemt/{rid}', () => {
     });
     expect(queryByText(container, 'Placing the order…')).toBeNull();
   });
+  it('mini program: the place-order tap asks for the order messages first, inside the tap, and reports the answer', async () => {
+    const a = api();
+    const view = await renderPage(SettlementPage, {
+      api: a,
+      params: { rid: '9' },
+      storage: LOGGED_IN,
+      isH5: false,
+    });
+    await waitFor(() => view.container.querySelector('.settlement__submit'));
+    await waitFor(() => expect(a.notify.templates).toHaveBeenCalledTimes(1));
+    await click(methodNode(view.container, 'cod'));
+    a.orders.submit.mockResolvedValue({ order_id: 77, needs_payment: false, total_fen: 4000 } as SubmitOrderResult);
+    const ask = view.platform.subscribe.request as jest.Mock;
+    await click(submitButton(view.container));
+    expect(ask).toHaveBeenCalledWith(['tpl-accepted', 'tpl-ready', 'tpl-delivered']);
+    // Asked before anything was awaited: before the address question and the order.
+    expect(ask.mock.invocationCallOrder[0]).toBeLessThan(
+      (view.platform.feedback.confirm as jest.Mock).mock.invocationCallOrder[0]!,
+    );
+    await waitFor(() => expect(a.orders.submit).toHaveBeenCalled());
+    expect(ask.mock.invocationCallOrder[0]).toBeLessThan(a.orders.submit.mock.invocationCallOrder[0]!);
+    await waitFor(() =>
+      expect(a.notify.grant).toHaveBeenCalledWith({
+        'tpl-accepted': 'accept',
+        'tpl-ready': 'accept',
+        'tpl-delivered': 'accept',
+      }),
+    );
+  });
+
+  it('H5 asks for no order messages', async () => {
+    const a = api();
+    const { container, platform } = await page(a);
+    await click(methodNode(container, 'cod'));
+    a.orders.submit.mockResolvedValue({ order_id: 78, needs_payment: false, total_fen: 4000 } as SubmitOrderResult);
+    await click(submitButton(container));
+    await waitFor(() => expect(a.orders.submit).toHaveBeenCalled());
+    expect(platform.subscribe.request).not.toHaveBeenCalled();
+    expect(a.notify.templates).not.toHaveBeenCalled();
+    expect(a.notify.grant).not.toHaveBeenCalled();
+  });
 });

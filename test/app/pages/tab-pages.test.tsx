@@ -1,7 +1,7 @@
 import MinePage from '../../../src/screens/main/mine';
 import OrdersPage from '../../../src/screens/main/orders';
 import NotFoundPage from '../../../src/screens/misc/not-found';
-import { orderSummary } from '../support/orders';
+import { order, orderSummary } from '../support/orders';
 import { fakeApi, paged, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';
 
@@ -147,6 +147,31 @@ describe('orders page', () => {
     expect(api.orders.pay).toHaveBeenCalledWith({ order_id: 7, platform: 'weapp', return_url: undefined });
     // The tap paid; it did not also open the order.
     expect(platform.navigation.go).not.toHaveBeenCalledWith('orderDetail', expect.anything());
+  });
+
+  it('live: a listed order that changes is read again and its row replaced in place; a new order reads page 1 again', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.orders.list.mockResolvedValue(
+      paged([
+        orderSummary(7, { status: 6, status_text: 'Waiting for the restaurant' }),
+        orderSummary(5, { status: 9 }),
+      ]),
+    );
+    const { container, platform } = await renderPage(OrdersPage, { isH5: false, storage: loggedIn, api });
+    await waitFor(() => getByText(container, 'Waiting for the restaurant'));
+    const streams = platform.eventStreams;
+    await waitFor(() => expect(streams.connections).toHaveLength(1));
+    const { act } = await import('react');
+    await act(async () => streams.last!.open());
+    await waitFor(() => expect(api.orders.list).toHaveBeenCalledTimes(2));
+    api.orders.info.mockResolvedValue(order(7, { status: 10, status_text: 'Confirmed by restaurant' }));
+    await act(async () => streams.last!.send({ id: 3, type: 'order.status', order_id: 7, status: 10 }));
+    await waitFor(() => getByText(container, 'Confirmed by restaurant'));
+    expect(api.orders.info).toHaveBeenCalledWith(7);
+    expect(api.orders.list).toHaveBeenCalledTimes(2);
+    expect(container.querySelectorAll('.order-card')).toHaveLength(2);
+    await act(async () => streams.last!.send({ id: 4, type: 'order.placed', order_id: 8 }));
+    await waitFor(() => expect(api.orders.list).toHaveBeenCalledTimes(3));
   });
 
   it('a failed list says so and retries', async () => {

@@ -62,6 +62,8 @@ export interface FakePlatformOptions {
   picks?: PickedFile[][];
   /** Answers platform.upload (default: each file answers a 1000 envelope with photo id 1, 2, ...). */
   uploadWith?: (options: UploadOptions) => Promise<UploadResult[]>;
+  /** Subscribe messages: supported (default: off H5, as the mini program) and what the customer answers (all accept). */
+  subscribeAnswer?: string;
   /** What media.preview() answers (default: like the mini program, true off H5, false on H5). */
   nativePreview?: boolean;
 }
@@ -110,6 +112,12 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
         data: { code: 1000, msg: 'ok', data: { id: ++uploadCount, url: `/uploads/p${uploadCount}.jpg` } },
       }));
     }),
+    subscribe: {
+      supported: options.isH5 === false,
+      request: jest.fn(async (ids: readonly string[]) =>
+        options.isH5 === false ? Object.fromEntries(ids.map((id) => [id, options.subscribeAnswer ?? 'accept'])) : {},
+      ),
+    },
     media: {
       pickPhotos: jest.fn(async (_o: PickPhotosOptions): Promise<PickedFile[]> => {
         const picks = options.picks ?? [[]];

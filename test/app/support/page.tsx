@@ -13,6 +13,7 @@ import type {
   RestaurantsApi,
   SearchApi,
   WalletApi,
+  NotifyApi,
 } from '../../../src/services';
 import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
@@ -44,6 +45,7 @@ export function fakeApi() {
     cart: fakeArea<CartApi>(['list', 'add', 'edit', 'remove']),
     orders: fakeArea<OrdersApi>(['confirm', 'submit', 'pay', 'checkPay', 'list', 'info', 'cancel', 'reorder']),
     wallet: fakeArea<WalletApi>(['wallet', 'vouchers', 'available', 'availableCount']),
+    notify: fakeArea<NotifyApi>(['templates', 'grant']),
     ratings: fakeArea<RatingsApi>(['uploadPhoto', 'save', 'remove', 'list']),
     merchant: fakeArea<MerchantApi>([
       'restaurants',
@@ -79,6 +81,9 @@ export function fakeApi() {
   api.events.ticket.mockImplementation(async () => ({ ticket: `t${++tickets}`, expires_at: 0, url: '' }));
   api.events.streamUrl.mockImplementation((ticket: string) => `/api/szeat/events?ticket=${ticket}`);
   api.restaurants.newest.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 8, has_more: false });
+  // Subscribe messages (mini program): the sandbox's three templates.
+  api.notify.templates.mockResolvedValue({ accepted: 'tpl-accepted', ready: 'tpl-ready', delivered: 'tpl-delivered' });
+  api.notify.grant.mockResolvedValue({ accepted: 1, ready: 1, delivered: 1 });
   return api;
 }
 

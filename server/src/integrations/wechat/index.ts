@@ -9,8 +9,10 @@ export type {
   MiniProgramSession,
   OauthScope,
   OfficialAccountUser,
+  SubscribeMessage,
   Wechat,
 } from './types';
+export { fitSubscribeField, subscribeFieldProblem } from './subscribe-fields';
 export { WechatError } from './types';
 export { SANDBOX_OA_PERSON } from './sandbox';
 

@@ -4,6 +4,7 @@ import {
   type MiniProgramCodeImage,
   type MiniProgramCodeRequest,
   type OauthScope,
+  type SubscribeMessage,
   type Wechat,
 } from './types';
 
@@ -110,8 +111,57 @@ export function createRealWechat(o: RealWechatOptions): Wechat {
     return { errcode: answer.errcode ?? -1, errmsg: answer.errmsg ?? '' };
   }
 
+  /** One subscribe/send call: WeChat's errcode (0 when sent). */
+  async function subscribeSend(token: string, m: SubscribeMessage): Promise<{ errcode: number; errmsg: string }> {
+    const url = `${o.apiBase.replace(/\/$/, '')}/cgi-bin/message/subscribe/send?access_token=${encodeURIComponent(token)}`;
+    const state = { release: 'formal', trial: 'trial', develop: 'developer' }[o.envVersion ?? 'release'];
+    let text: string;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          touser: m.openid,
+          template_id: m.templateId,
+          page: m.page,
+          data: Object.fromEntries(Object.entries(m.data).map(([k, value]) => [k, { value }])),
+          miniprogram_state: state,
+          lang: m.lang,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+      if (!res.ok) throw new WechatError('unavailable', `WeChat subscribe/send: HTTP ${res.status}`);
+    } catch (e) {
+      if (e instanceof WechatError) throw e;
+      throw new WechatError('unavailable', `WeChat subscribe/send: ${(e as Error).message}`);
+    }
+    try {
+      const body = JSON.parse(text) as WechatAnswer;
+      return { errcode: body.errcode ?? 0, errmsg: body.errmsg ?? '' };
+    } catch {
+      throw new WechatError('unavailable', 'WeChat subscribe/send: not JSON');
+    }
+  }
+
   return {
     mode: 'real',
+    async sendSubscribeMessage(message) {
+      let token = await tokens.get();
+      let result = await subscribeSend(token, message);
+      if (TOKEN_ERRORS.has(result.errcode)) {
+        tokens.invalidate(token);
+        token = await tokens.get();
+        result = await subscribeSend(token, message);
+      }
+      if (result.errcode !== 0) {
+        throw new WechatError(
+          'unavailable',
+          `WeChat subscribe/send: ${result.errcode} ${result.errmsg}`.trim(),
+          result.errcode,
+        );
+      }
+    },
     miniProgramAppId: o.mpAppId,
     officialAccountAppId: o.oaAppId,
     async miniProgramCodeToSession(code) {

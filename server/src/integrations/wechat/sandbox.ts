@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { WechatError, type OauthScope, type Wechat } from './types';
+import { subscribeFieldProblem } from './subscribe-fields';
+import { WechatError, type OauthScope, type SubscribeMessage, type Wechat } from './types';
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 28);
 
@@ -34,8 +35,19 @@ export function createSandboxWechat(options: { authorizeBase: string; secret: st
     const signed = signedPerson(trimmed);
     return signed !== undefined ? `person:${signed}` : `code:${trimmed}`;
   };
+  const subscribeOutbox: SubscribeMessage[] = [];
   return {
     mode: 'sandbox',
+    subscribeOutbox,
+    /** Sends nothing: checks the fields as WeChat does (47003 when out of limits) and keeps the message. */
+    async sendSubscribeMessage(message) {
+      const problem = Object.entries(message.data)
+        .map(([key, value]) => subscribeFieldProblem(key, value))
+        .find(Boolean);
+      if (problem) throw new WechatError('unavailable', `sandbox: argument invalid! ${problem}`, 47003);
+      subscribeOutbox.push(message);
+      if (subscribeOutbox.length > 1000) subscribeOutbox.shift();
+    },
     miniProgramAppId: 'sandbox-mp',
     officialAccountAppId: 'sandbox-oa',
     async miniProgramCodeToSession(code) {

@@ -27,6 +27,19 @@ export interface MiniProgramCodeImage {
   body: Buffer;
 }
 
+/**
+ * A one-time subscribe message (subscribeMessage.send) to a mini program user: the template they allowed, the page
+ * it opens (with its query), the template's fields by key (`thing1`, `time2`, …) already within WeChat's limits,
+ * and the language the message is shown in.
+ */
+export interface SubscribeMessage {
+  openid: string;
+  templateId: string;
+  page: string;
+  data: Record<string, string>;
+  lang: 'zh_CN' | 'en_US';
+}
+
 export interface Wechat {
   /** 'sandbox' or 'real', for logs and the sandbox-only routes. */
   readonly mode: 'sandbox' | 'real';
@@ -44,6 +57,13 @@ export interface Wechat {
    * published mini program to open (callers show a code of the H5 site instead).
    */
   miniProgramCode(request: MiniProgramCodeRequest): Promise<MiniProgramCodeImage | null>;
+  /**
+   * Sends a subscribe message (cgi-bin/message/subscribe/send); throws a WechatError with WeChat's errcode when it
+   * is refused (43101: the user has no grant left at WeChat; 47003: a field out of its limits).
+   */
+  sendSubscribeMessage(message: SubscribeMessage): Promise<void>;
+  /** Sandbox only: the subscribe messages "sent", oldest first (tests read them, as the SMS sandbox's outbox). */
+  readonly subscribeOutbox?: SubscribeMessage[];
   /** Sandbox only: a signed code for WeChat person `person` (what its authorize page hands back; tests use it). */
   sandboxCode?(person: string): string;
 }

@@ -128,6 +128,26 @@ const MERGE_STEPS = {
   order_events: moveRows('order_events'),
   event_tickets: endRows('event_tickets'),
   /**
+   * Subscribe message grants add up: the target's count of each template grows by the merged account's (one row
+   * per customer and template), then the merged account's rows go. What was sent moves with the orders.
+   */
+  subscribe_grants: async (db, from, to, at) => {
+    const rows = await db.selectFrom('subscribe_grants').selectAll().where('user_id', '=', from).execute();
+    for (const g of rows) {
+      await db
+        .insertInto('subscribe_grants')
+        .values({ user_id: to, template: g.template, remaining: g.remaining, updated_at: at })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'template'])
+            .doUpdateSet((eb) => ({ remaining: eb('subscribe_grants.remaining', '+', g.remaining), updated_at: at })),
+        )
+        .execute();
+    }
+    await db.deleteFrom('subscribe_grants').where('user_id', '=', from).execute();
+  },
+  subscribe_sends: moveRows('subscribe_sends'),
+  /**
    * Restaurant memberships move; where the surviving account is already a member of that restaurant, it keeps its
    * own (a membership is a permission, not something the customer owns).
    */

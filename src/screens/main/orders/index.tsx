@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
-import { useDidShow } from '@tarojs/taro';
+import { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OrderSummary } from '../../../../types/api/orders';
 import { LoadMore } from '../../../components/load-more';
 import { LoginPrompt } from '../../../components/login-prompt';
@@ -10,6 +10,8 @@ import { PageShell } from '../../../components/page-shell';
 import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { useOrderFeed } from '../../../stores/order-feed';
+import { useSubscribe } from '../../../stores/subscribe';
 import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { usePaged } from '../../../utils/use-paged';
@@ -17,6 +19,10 @@ import './index.scss';
 import { pressable } from '../../../utils/a11y';
 
 const PAGE_SIZE = 10;
+
+/** The list's fields of a fresh order (orderinfo answers every field of the summary and more). */
+const summaryOf = (o: OrderSummary, was: OrderSummary): OrderSummary =>
+  Object.fromEntries(Object.keys(was).map((k) => [k, o[k as keyof OrderSummary]])) as unknown as OrderSummary;
 
 /** The orders tab: the customer's orders, newest first, with load more; each opens its detail. */
 function OrdersPage() {
@@ -33,14 +39,37 @@ function OrdersPage() {
   usePullRefresh(() => (loggedIn ? [orders.refresh()] : []));
   // Back on the tab (after paying, or an order moved on): the list again from the top.
   const shownOnce = useRef(false);
+  const [shown, setShown] = useState(true);
   useDidShow(() => {
     platform.setTitle(t('orders.title'));
+    setShown(true);
     if (shownOnce.current && loggedIn) orders.reload();
     shownOnce.current = true;
   });
+  useDidHide(() => setShown(false));
+  // Live (issue 18): while shown, a changed order listed here is read again and its row replaced in place; an
+  // order not listed (placed elsewhere) reads page 1 again, keeping the list shown meanwhile.
+  const live = useOrderFeed((e) => {
+    if (!orders.items.some((o) => o.id === e.order_id)) return void orders.refresh().catch(() => undefined);
+    api.orders.info(e.order_id).then(
+      (fresh) => orders.update((items) => items.map((o) => (o.id === fresh.id ? { ...o, ...summaryOf(fresh, o) } : o))),
+      () => undefined,
+    );
+  }, shown && loggedIn);
+  useEffect(() => {
+    // Once the stream is up, page 1 once more: a change between the read and the stream is not missed.
+    if (live) void orders.refresh().catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
+  const subscribe = useSubscribe();
+  useEffect(() => {
+    void subscribe.prepare();
+  }, [subscribe]);
 
   // An unpaid online order can be paid from the list; where it stands afterwards is on its detail page.
   const pay = async (orderId: number) => {
+    // Mini program: asked inside the tap (WeChat requires it), before the payment is awaited.
+    void subscribe.askInTap();
     const result = await payment.pay(orderId);
     if (result === 'paid') await platform.navigation.go('paySuccess', { orderId });
     else if (result !== 'left') orders.reload();

@@ -12,6 +12,8 @@ import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { useOrderActions } from '../../../stores/order-actions';
+import { useSubscribe } from '../../../stores/subscribe';
+import { useOrderFeed } from '../../../stores/order-feed';
 import { pressable } from '../../../utils/a11y';
 import { formatDate, formatWhen } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
@@ -33,12 +35,14 @@ export const ORDER_POLL_MS = 4000;
 
 /**
  * order_detail/{orderId}: every field of the specification's Order, the progress steps, the collection code and the
- * disclaimer about disputes after collection. While the page is shown it asks again every few seconds (both
- * platforms), and stops when it is hidden or closed.
+ * disclaimer about disputes after collection. While the page is shown it follows the customer's live order events
+ * (reading the order again on each change of it); while that stream is not up it asks again every few seconds; it
+ * stops when hidden or closed.
  */
 function OrderDetailPage() {
   const { api, session, platform, ui, payment } = useStores();
   const actions = useOrderActions();
+  const subscribe = useSubscribe();
   const t = useT();
   const nav = platform.navigation;
   const raw = useRouteParams(nav, 'orderDetail').orderId ?? '';
@@ -65,6 +69,10 @@ function OrderDetailPage() {
   }, [api, orderId, session.isLoggedIn]);
 
   useEffect(load, [load, ui.lang]);
+  // Mini program: the message templates, read ahead for the Pay now tap.
+  useEffect(() => {
+    void subscribe.prepare();
+  }, [subscribe]);
   const shownOnce = useRef(false);
   useDidShow(() => {
     platform.setTitle(t('order.title'));
@@ -74,9 +82,20 @@ function OrderDetailPage() {
     shownOnce.current = true;
   });
   useDidHide(() => setShown(false));
-  usePolling(load, ORDER_POLL_MS, shown && !!order && isOpen(order));
+  const following = shown && !!order && isOpen(order);
+  // Live (issue 18): a change of this order is read at once; the 4 s poll runs only while the stream is not up.
+  const live = useOrderFeed((e) => {
+    if (e.order_id === orderId) load();
+  }, following);
+  usePolling(load, ORDER_POLL_MS, following && !live);
+  // Once the stream is up, read once more: a change between the first read and the stream is not missed.
+  useEffect(() => {
+    if (live) load();
+  }, [live, load]);
 
   const pay = async () => {
+    // Mini program: asked inside the tap (WeChat requires it), before the payment is awaited.
+    void subscribe.askInTap();
     const result = await payment.pay(orderId);
     if (result === 'paid') load();
   };

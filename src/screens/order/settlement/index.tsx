@@ -7,6 +7,7 @@ import { PageShell } from '../../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { useCheckout } from '../../../stores/checkout';
+import { useSubscribe } from '../../../stores/subscribe';
 import type { CheckoutMissing } from '../../../stores/checkout-store';
 import type { MessageKey } from '../../../i18n';
 import { addressLine } from '../../../utils/address';
@@ -36,6 +37,7 @@ const MISSING: Record<CheckoutMissing, MessageKey> = {
 function SettlementPage() {
   const { api, session, platform, ui, payment } = useStores();
   const checkout = useCheckout();
+  const subscribe = useSubscribe();
   const t = useT();
   const nav = platform.navigation;
   const rid = toId(useRouteParams(nav, 'settlement').rid);
@@ -48,9 +50,10 @@ function SettlementPage() {
 
   useEffect(() => {
     if (!rid) return;
+    void subscribe.prepare();
     checkout.open(rid);
     return () => checkout.close();
-  }, [checkout, rid]);
+  }, [checkout, rid, subscribe]);
   // Coming back from the edit-address screen: the book may have a new address.
   const shownOnce = useRef(false);
   useDidShow(() => {
@@ -70,6 +73,8 @@ function SettlementPage() {
   const place = async () => {
     if (placing.current || checkout.quoting || !checkout.quote) return;
     if (checkout.missing) return platform.feedback.toast(t(MISSING[checkout.missing]));
+    // Mini program: WeChat asks about order messages only inside the tap, so before anything is awaited.
+    void subscribe.askInTap();
     placing.current = true;
     try {
       if (checkout.mode === 'delivery' && !(await confirmAddress())) return setSheet('address');
