@@ -147,7 +147,25 @@ describe('home: pop-ups and new restaurants', () => {
         await open(page, '/');
         expect(await textOf(shown(page, '.home-popup__title'))).toBe(popup.title);
         expect(await textOf(shown(page, '.home-popup__content'))).toBe(popup.content);
-        await windowShot(page, `home-popup-${i + 1}-${lang}`);
+        // The picture box is the picture: its whole height, no blank space, on a phone and on a desktop.
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 844 });
+          const picture = shown(page, '.home-popup__picture');
+          await picture.locator('img').evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
+          const fit = await picture.evaluate((el) => {
+            const img = el.querySelector('img')!;
+            const box = el.getBoundingClientRect();
+            const shownImg = img.getBoundingClientRect();
+            return {
+              box: Math.round(box.height),
+              img: Math.round(shownImg.height),
+              own: Math.round((shownImg.width * img.naturalHeight) / img.naturalWidth),
+              width: Math.round(box.width - shownImg.width),
+            };
+          });
+          expect([width, fit]).toEqual([width, { box: fit.own, img: fit.own, own: fit.own, width: 0 }]);
+          await windowShot(page, `home-popup-${i + 1}-${width}-${lang}`);
+        }
         await shown(page, '.home-popup__close')
           .filter({ hasText: exactly(t.home.popup_close) })
           .click();
