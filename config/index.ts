@@ -175,7 +175,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: {
       patterns:
         platform === 'h5'
-          ? [{ from: 'src/assets/pwa/', to: 'dist/h5/' }]
+          ? [
+              { from: 'src/assets/pwa/', to: 'dist/h5/' },
+              // The H5 tab bar's icons (src/components/tab-bar), the mini program's own.
+              { from: 'src/assets/tab/', to: 'dist/h5/tab/' },
+            ]
           : [{ from: 'src/assets/map/', to: `dist/${platform}/assets/map/` }],
       options: {},
     },

@@ -94,7 +94,7 @@ const LAYOUTS = {
       cuisines: '.restaurant-list__filters',
       sorts: '.restaurant-list__sorts',
       count: '.restaurant-list__count',
-      restaurants: '.store-card',
+      restaurants: '.restaurant-list__stores',
       'load more': '.load-more',
       'none here': '.state-view--empty',
     },

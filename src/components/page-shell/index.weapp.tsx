@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../../stores';
 import { SearchBar, type SearchMode } from '../search-bar';
+import type { TabName } from '../tab-bar';
 import './weapp.scss';
 
 /**
@@ -18,6 +19,8 @@ export const PageShell = observer(function PageShell({
   searchMode?: SearchMode;
   /** Called after the search bar submits (its value is already in the search store). */
   onSearch?: (value: string) => void;
+  /** The tab this screen is: the native tab bar shows it already (app.config.ts), nothing to draw here. */
+  tab?: TabName;
   children?: ReactNode;
 }) {
   const { platform, ui } = useStores();

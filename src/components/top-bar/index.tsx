@@ -18,9 +18,12 @@ const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
 export const TopBar = observer(function TopBar({
   searchMode,
   onSearch,
+  back = false,
 }: {
   searchMode?: SearchMode;
   onSearch?: (value: string) => void;
+  /** An inner screen: a back arrow before the logo on a phone (index.scss), home when there is nothing to go back to. */
+  back?: boolean;
 }) {
   const { session, ui, platform, api } = useStores();
   const t = useT();
@@ -30,8 +33,15 @@ export const TopBar = observer(function TopBar({
   useEffect(() => ui.reportMissingPack(), [ui]);
 
   return (
-    <View className='top-bar'>
+    <View className={`top-bar ${back ? 'top-bar--back' : ''}`}>
       <View className='top-bar__inner'>
+        {back && (
+          <View className='top-bar__back' {...pressable(() => void nav.back(), { label: t('topbar.back') })}>
+            <Text className='top-bar__back-arrow' aria-hidden='true'>
+              ‹
+            </Text>
+          </View>
+        )}
         <Image
           className='top-bar__logo'
           src={logo}
@@ -55,6 +65,7 @@ export const TopBar = observer(function TopBar({
               trigger={<Text className='top-bar__user-name'>{session.displayName || t('topbar.user_center')}</Text>}
               items={[
                 { key: 'mine', label: t('topbar.user_center'), onSelect: () => void nav.go('mine') },
+                { key: 'orders', label: t('topbar.my_orders'), onSelect: () => void nav.go('orders') },
                 {
                   key: 'logout',
                   label: t('topbar.logout'),

@@ -1,5 +1,7 @@
 /** The H5 top bar and footer (spec §2) as they render around a page. */
 import HomePage from '../../../src/screens/main/home';
+import RestaurantListPage from '../../../src/screens/discover/restaurant-list';
+import { withAccountDefaults } from '../support/page';
 import { fakeApi, paged, renderPage } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';
 import type { SiteInfo } from '../../../types/api/codes';
@@ -36,6 +38,13 @@ describe('top bar', () => {
     await click(getByText(topBar, 'Li Lei'));
     await click(getByText(topBar, 'User Center'));
     expect(platform.navigation.go).toHaveBeenCalledWith('mine');
+  });
+
+  it('the user menu has My Orders, to the orders tab', async () => {
+    const { topBar, platform } = await home(loggedIn);
+    await click(getByText(topBar, 'Li Lei'));
+    await click(getByText(topBar, 'My Orders'));
+    expect(platform.navigation.go).toHaveBeenCalledWith('orders');
   });
 
   it('Log Out logs out, then replaces the route with home', async () => {
@@ -211,5 +220,42 @@ describe('footer', () => {
     const { footer, platform } = await home();
     await click(getByText(footer, 'Sponsorship'));
     expect(platform.navigation.go).toHaveBeenCalledWith('article', { id: 46 });
+  });
+});
+
+describe('getting around on a phone (issue 15 §3)', () => {
+  it('a tab page has the tab bar with its tab chosen, the others a tap away, and no back arrow', async () => {
+    const { container, platform } = await home();
+    const bar = container.querySelector<HTMLElement>('.tab-bar')!;
+    expect([...bar.querySelectorAll('.tab-bar__label')].map((e) => e.textContent)).toEqual(['Home', 'Orders', 'Me']);
+    expect(bar.querySelector('.tab-bar__item--on')!.textContent).toBe('Home');
+    expect(bar.querySelector('.tab-bar__item--home')!.getAttribute('aria-current')).toBe('page');
+    await click(bar.querySelector<HTMLElement>('.tab-bar__item--home')!);
+    await click(bar.querySelector<HTMLElement>('.tab-bar__item--orders')!);
+    await click(bar.querySelector<HTMLElement>('.tab-bar__item--mine')!);
+    expect(platform.navigation.go.mock.calls).toEqual([['orders'], ['mine']]);
+    expect(container.querySelector('.top-bar__back')).toBeNull();
+  });
+
+  it('an inner screen has a back arrow (the navigation falls back to home) and no tab bar', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.catalogue.cuisines.mockResolvedValue([]);
+    api.catalogue.promotions.mockResolvedValue([]);
+    api.catalogue.ads.mockResolvedValue([]);
+    const { container, platform } = await renderPage(RestaurantListPage, { api, storage: { _lang: 'en' } });
+    expect(container.querySelector('.tab-bar')).toBeNull();
+    const back = container.querySelector<HTMLElement>('.top-bar__back')!;
+    expect(back.getAttribute('aria-label')).toBe('Back');
+    await click(back);
+    expect(platform.navigation.back).toHaveBeenCalledTimes(1);
+  });
+
+  it('the mini program draws neither: its native tab bar and navigation bar do that', async () => {
+    const api = fakeApi();
+    api.articles.news.mockResolvedValue(paged([]));
+    const { container } = await renderPage(HomePage, { api, isH5: false, storage: { _lang: 'en' } });
+    expect(container.querySelector('.tab-bar')).toBeNull();
+    expect(container.querySelector('.top-bar__back')).toBeNull();
+    expect(container.querySelector('.top-bar')).toBeNull();
   });
 });

@@ -125,68 +125,71 @@ function RestaurantDetailPage() {
 
   return (
     <PageShell searchMode='dish'>
-      <View className='restaurant restaurant--with-cart'>
-        <SavedNotice actions={SAVED_ACTIONS} />
-        {notFound ? (
-          <View className='restaurant__missing'>
-            <ErrorState message={t('store.not_found')} />
-            <Text className='restaurant__home' {...pressable(() => void nav.replace('home'))}>
-              {t('app.back_home')}
-            </Text>
-          </View>
-        ) : top === 'loading' ? (
-          <Loading fill />
-        ) : (
-          <>
-            {info.status === 'error' && <ErrorState message={ui.errorMessage(info.error)} onRetry={reloadInfo} />}
-            {info.status === 'ready' && <StoreHeader store={info.data} />}
-            {info.status === 'ready' && <StoreCode id={info.data.id} />}
-            {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} compact />}
-
-            <View className='restaurant__tabs'>
-              <Text
-                className={`restaurant__tab restaurant__tab--menu ${tab === 'menu' ? 'restaurant__tab--on' : ''}`}
-                {...pressable(() => setTab('menu'), { pressed: tab === 'menu' })}
-              >
-                {t('store.tab_menu')}
-              </Text>
-              <Text
-                className={`restaurant__tab restaurant__tab--reviews ${tab === 'reviews' ? 'restaurant__tab--on' : ''}`}
-                {...pressable(() => setTab('reviews'), { pressed: tab === 'reviews' })}
-              >
-                {info.status === 'ready' && info.data.review_count > 0
-                  ? t('store.tab_reviews_count', { count: info.data.review_count })
-                  : t('store.tab_reviews')}
+      {/* The menu and the cart: on a phone the cart is a bar at the bottom, on a wide screen a column beside the menu. */}
+      <View className='restaurant-layout'>
+        <View className='restaurant restaurant--with-cart'>
+          <SavedNotice actions={SAVED_ACTIONS} />
+          {notFound ? (
+            <View className='restaurant__missing'>
+              <ErrorState message={t('store.not_found')} />
+              <Text className='restaurant__home' {...pressable(() => void nav.replace('home'))}>
+                {t('app.back_home')}
               </Text>
             </View>
+          ) : top === 'loading' ? (
+            <Loading fill />
+          ) : (
+            <>
+              {info.status === 'error' && <ErrorState message={ui.errorMessage(info.error)} onRetry={reloadInfo} />}
+              {info.status === 'ready' && <StoreHeader store={info.data} />}
+              {info.status === 'ready' && <StoreCode id={info.data.id} />}
+              {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} compact />}
 
-            {tab === 'menu' && (
-              <>
-                {menu.status === 'loading' && <Loading fill />}
-                {menu.status === 'error' && <ErrorState message={ui.errorMessage(menu.error)} onRetry={reloadMenu} />}
-                {menu.status === 'ready' && (
-                  <MenuSection
-                    menu={menu.data}
-                    filter={search.menuName}
-                    highlight={itemId}
-                    onChoose={setChoosing}
-                    onAdd={onAdd}
-                    onRemove={onRemove}
-                  />
-                )}
-              </>
-            )}
-            {tab === 'reviews' && id && <ReviewsSection restaurantId={id} />}
-          </>
+              <View className='restaurant__tabs'>
+                <Text
+                  className={`restaurant__tab restaurant__tab--menu ${tab === 'menu' ? 'restaurant__tab--on' : ''}`}
+                  {...pressable(() => setTab('menu'), { pressed: tab === 'menu' })}
+                >
+                  {t('store.tab_menu')}
+                </Text>
+                <Text
+                  className={`restaurant__tab restaurant__tab--reviews ${tab === 'reviews' ? 'restaurant__tab--on' : ''}`}
+                  {...pressable(() => setTab('reviews'), { pressed: tab === 'reviews' })}
+                >
+                  {info.status === 'ready' && info.data.review_count > 0
+                    ? t('store.tab_reviews_count', { count: info.data.review_count })
+                    : t('store.tab_reviews')}
+                </Text>
+              </View>
+
+              {tab === 'menu' && (
+                <>
+                  {menu.status === 'loading' && <Loading fill />}
+                  {menu.status === 'error' && <ErrorState message={ui.errorMessage(menu.error)} onRetry={reloadMenu} />}
+                  {menu.status === 'ready' && (
+                    <MenuSection
+                      menu={menu.data}
+                      filter={search.menuName}
+                      highlight={itemId}
+                      onChoose={setChoosing}
+                      onAdd={onAdd}
+                      onRemove={onRemove}
+                    />
+                  )}
+                </>
+              )}
+              {tab === 'reviews' && id && <ReviewsSection restaurantId={id} />}
+            </>
+          )}
+        </View>
+
+        {id && !notFound && (
+          <CartPanel
+            collectable={info.status === 'ready' && info.data.collection}
+            onCheckout={() => void nav.go('settlement', { rid: id })}
+          />
         )}
       </View>
-
-      {id && !notFound && (
-        <CartPanel
-          collectable={info.status === 'ready' && info.data.collection}
-          onCheckout={() => void nav.go('settlement', { rid: id })}
-        />
-      )}
 
       {choosing && id && (
         <MenuItemChoice

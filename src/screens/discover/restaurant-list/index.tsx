@@ -144,9 +144,11 @@ function RestaurantListPage() {
                 {list.status === 'ready' && list.items.length > 0 && (
                   <>
                     <Text className='restaurant-list__count'>{t('discover.count', { count: list.total })}</Text>
-                    {list.items.map((store) => (
-                      <StoreCard key={store.id} store={store} onOpen={open} />
-                    ))}
+                    <View className='restaurant-list__stores store-grid'>
+                      {list.items.map((store) => (
+                        <StoreCard key={store.id} store={store} onOpen={open} />
+                      ))}
+                    </View>
                     <LoadMore
                       hasMore={list.hasMore}
                       loading={list.loadingMore}

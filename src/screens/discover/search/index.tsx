@@ -100,33 +100,35 @@ function SearchPage() {
             )}
             {results.status === 'ready' && results.items.length > 0 && (
               <>
-                {results.items.map((hit) => (
-                  <View
-                    key={`${hit.type}-${hit.id}`}
-                    className={`search__hit search__hit--${hit.type}`}
-                    {...pressable(() => open(hit))}
-                  >
-                    {hit.picture ? (
-                      <Image
-                        className='search__picture picture-cover'
-                        src={root.imageUrl(hit.picture)}
-                        mode='aspectFill'
-                        {...altText('')}
-                        lazyLoad
-                      />
-                    ) : (
-                      <View className='search__picture search__picture--none' />
-                    )}
-                    <View className='search__body'>
-                      <View className='search__row'>
-                        <Text className='search__type'>{t(`search.kind_${hit.type}`)}</Text>
-                        <Text className='search__title'>{hit.title}</Text>
+                <View className='search__hits store-grid'>
+                  {results.items.map((hit) => (
+                    <View
+                      key={`${hit.type}-${hit.id}`}
+                      className={`search__hit search__hit--${hit.type}`}
+                      {...pressable(() => open(hit))}
+                    >
+                      {hit.picture ? (
+                        <Image
+                          className='search__picture picture-cover'
+                          src={root.imageUrl(hit.picture)}
+                          mode='aspectFill'
+                          {...altText('')}
+                          lazyLoad
+                        />
+                      ) : (
+                        <View className='search__picture search__picture--none' />
+                      )}
+                      <View className='search__body'>
+                        <View className='search__row'>
+                          <Text className='search__type'>{t(`search.kind_${hit.type}`)}</Text>
+                          <Text className='search__title'>{hit.title}</Text>
+                        </View>
+                        <Text className='search__subtitle'>{hit.subtitle}</Text>
+                        {hit.price_fen !== null && <Text className='search__price'>{formatPrice(hit.price_fen)}</Text>}
                       </View>
-                      <Text className='search__subtitle'>{hit.subtitle}</Text>
-                      {hit.price_fen !== null && <Text className='search__price'>{formatPrice(hit.price_fen)}</Text>}
                     </View>
-                  </View>
-                ))}
+                  ))}
+                </View>
                 <LoadMore
                   hasMore={results.hasMore}
                   loading={results.loadingMore}

@@ -97,7 +97,7 @@ function HomePage() {
       : '';
 
   return (
-    <PageShell searchMode='home'>
+    <PageShell searchMode='home' tab='home'>
       <View className='home'>
         <View className='home__hero'>
           <Text className='home__title'>{t('home.title')}</Text>

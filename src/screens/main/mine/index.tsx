@@ -41,7 +41,7 @@ function MinePage() {
 
   if (!session.isLoggedIn) {
     return (
-      <PageShell>
+      <PageShell tab='mine'>
         <LoginPrompt message={t('mine.login_prompt')} />
       </PageShell>
     );
@@ -83,7 +83,7 @@ function MinePage() {
   }
 
   return (
-    <PageShell>
+    <PageShell tab='mine'>
       <View className='mine'>
         <View className='mine__profile'>
           <View className='mine__avatar'>{name.slice(0, 1).toUpperCase()}</View>

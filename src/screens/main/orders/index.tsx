@@ -77,7 +77,7 @@ function OrdersPage() {
 
   if (!loggedIn) {
     return (
-      <PageShell>
+      <PageShell tab='orders'>
         <View className='tab-page'>
           <LoginPrompt message={t('orders.login_prompt')} />
         </View>
@@ -86,7 +86,7 @@ function OrdersPage() {
   }
 
   return (
-    <PageShell>
+    <PageShell tab='orders'>
       <View className='tab-page orders'>
         <Text className='orders__title'>{t('orders.title')}</Text>
         {orders.status === 'loading' && <Loading />}

@@ -34,10 +34,13 @@ export const Nearby = observer(function Nearby({
       {state.status === 'ready' && state.data && state.data.total === 0 && (
         <Empty message={t('discover.none_near', { name: location.chosen?.name ?? '' })} />
       )}
-      {state.status === 'ready' &&
-        state.data?.list.map((store) => (
-          <StoreCard key={store.id} store={store} onOpen={(id) => void nav.go('restaurantDetail', { id })} />
-        ))}
+      {state.status === 'ready' && state.data && state.data.list.length > 0 && (
+        <View className='home__stores store-grid'>
+          {state.data.list.map((store) => (
+            <StoreCard key={store.id} store={store} onOpen={(id) => void nav.go('restaurantDetail', { id })} />
+          ))}
+        </View>
+      )}
     </View>
   );
 });

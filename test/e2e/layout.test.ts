@@ -1,0 +1,232 @@
+/**
+ * Getting around on H5 (issue 15 §3), measured in the browser: on a phone (390 x 844) the tab bar of the tab pages, the
+ * back arrow of inner screens and a restaurant list whose first restaurant is in the first screen; on a desktop
+ * (1280 x 900) restaurant cards in columns, the cart beside the menu staying in view, and the content of forms,
+ * checkout and order pages as wide as the header's.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { newCustomer, startLoggedIn, type Lang, NOODLES_SHOP, PHONE } from './support/orders';
+import { screenshot } from './support/screenshot';
+import { cn, en, open, shown, textsOf, useSite } from './support/site';
+
+const site = useSite();
+
+const DESKTOP = { width: 1280, height: 900 };
+const messages = { cn, en };
+
+async function start(lang: Lang, viewport: { width: number; height: number }, loggedIn = false): Promise<Page> {
+  const page = await startLoggedIn(site, lang, loggedIn ? await newCustomer(site, lang) : undefined);
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+const box = async (locator: Locator) => {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+};
+
+/** The header's content box: the top bar's centred row less its padding (where the logo starts and the flag ends). */
+async function headerContent(page: Page): Promise<{ left: number; right: number }> {
+  return shown(page, '.top-bar__inner')
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return { left: r.left + parseFloat(s.paddingLeft), right: r.right - parseFloat(s.paddingRight) };
+    });
+}
+
+describe('on a phone (390 x 844)', () => {
+  test.each(['cn', 'en'] as const)('the tab pages have the tab bar of the mini program (%s)', async (lang) => {
+    const t = messages[lang];
+    const page = await start(lang, PHONE);
+    await open(page, '/');
+    const bar = shown(page, '.tab-bar');
+    await bar.waitFor();
+    expect(await textsOf(bar.locator('.tab-bar__label'))).toEqual([t.tab.home, t.tab.orders, t.tab.mine]);
+    const b = await box(bar);
+    // At the bottom of the screen, across it.
+    expect(Math.round(b.y + b.height)).toBe(PHONE.height);
+    expect(Math.round(b.width)).toBe(PHONE.width);
+    expect(await shown(page, '.tab-bar__item--on .tab-bar__label').innerText()).toBe(t.tab.home);
+    // The icons are the mini program's own, loaded.
+    const icons = shown(page, '.tab-bar__icon img');
+    expect(await icons.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')))).toEqual([
+      '/tab/home-on.png',
+      '/tab/orders.png',
+      '/tab/mine.png',
+    ]);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.tab-bar__icon img')].every(
+        (i) => i.offsetParent === null || (i.complete && i.naturalWidth > 0),
+      ),
+    );
+    // No back arrow on a tab page.
+    expect(await shown(page, '.top-bar__back').count()).toBe(0);
+    await screenshot(page, `layout-home-390-${lang}`);
+
+    await shown(page, '.tab-bar__item--orders').click();
+    await page.waitForURL('**/orders');
+    await shown(page, '.tab-bar__item--orders.tab-bar__item--on').waitFor();
+    await shown(page, '.tab-bar__item--mine').click();
+    await page.waitForURL('**/mine');
+    await shown(page, '.tab-bar__item--mine.tab-bar__item--on').waitFor();
+    expect(await shown(page, '.top-bar__back').count()).toBe(0);
+  });
+
+  test('an inner screen has a back arrow and no tab bar; the arrow goes back, or home when opened by a link', async () => {
+    const page = await start('cn', PHONE);
+    await open(page, '/');
+    await shown(page, '.home__view-all').click();
+    await page.waitForURL('**/restaurant_list');
+    const back = shown(page, '.top-bar__back');
+    await back.waitFor();
+    expect(await back.getAttribute('aria-label')).toBe(cn.topbar.back);
+    const b = await box(back);
+    expect(b.width).toBeGreaterThanOrEqual(44);
+    expect(b.height).toBeGreaterThanOrEqual(44);
+    expect(await shown(page, '.tab-bar').count()).toBe(0);
+    // The top bar keeps one row for the arrow, the logo and the actions.
+    const rowTops = await Promise.all(
+      ['.top-bar__back', '.top-bar__logo', '.top-bar__login', '.top-bar__lang'].map(async (s) => {
+        const r = await box(shown(page, s).first());
+        return r.y + r.height / 2;
+      }),
+    );
+    expect(Math.max(...rowTops) - Math.min(...rowTops)).toBeLessThan(8);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await shown(page, '.tab-bar').waitFor();
+
+    // Opened by a link: nothing of this site to go back to, so home.
+    await open(page, `/restaurant_detail?id=${NOODLES_SHOP}`);
+    await shown(page, '.top-bar__back').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await shown(page, '.tab-bar').waitFor();
+  });
+
+  test.each(['cn', 'en'] as const)(
+    'restaurant list: cuisines and sorts are one row each, and the first restaurant is in the first screen (%s)',
+    async (lang) => {
+      const page = await start(lang, PHONE);
+      await open(page, '/restaurant_list');
+      const first = shown(page, '.store-card').first();
+      await first.waitFor();
+      // The whole card, not only its top edge.
+      const card = await box(first);
+      expect(card.y + card.height).toBeLessThan(PHONE.height);
+      for (const [row, item] of [
+        ['.restaurant-list__chips', '.restaurant-list__chip'],
+        ['.restaurant-list__sorts', '.restaurant-list__sort'],
+        ['.restaurant-list .promo-strip', '.promo-strip__promo'],
+      ] as const) {
+        const tops = await shown(page, `${row} ${item}`).evaluateAll((els) =>
+          els.map((e) => Math.round(e.getBoundingClientRect().top)),
+        );
+        expect(tops.length).toBeGreaterThan(1);
+        expect(new Set(tops).size).toBe(1);
+      }
+      // The cuisines are more than a screen wide: the row scrolls sideways, not the page.
+      const chips = shown(page, '.restaurant-list__chips');
+      expect(await chips.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `layout-list-390-${lang}`);
+    },
+  );
+
+  test('the user menu has My Orders', async () => {
+    const page = await start('en', PHONE, true);
+    await open(page, '/restaurant_list');
+    await shown(page, '.top-bar__user .dropdown__trigger').click();
+    await shown(page, '.top-bar__user .dropdown__item').filter({ hasText: en.topbar.my_orders }).click();
+    await page.waitForURL('**/orders');
+  });
+});
+
+describe('on a desktop (1280 x 900)', () => {
+  test.each(['cn', 'en'] as const)(
+    'restaurant cards are in three columns on the list and home, with no tab bar or back arrow (%s)',
+    async (lang) => {
+      const page = await start(lang, DESKTOP);
+      for (const path of ['/restaurant_list', '/']) {
+        await open(page, path);
+        const cards = shown(page, '.store-card');
+        await cards.first().waitFor();
+        const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+        expect(boxes.length).toBeGreaterThanOrEqual(3);
+        const [a, b, c] = boxes as [DOMRect, DOMRect, DOMRect];
+        expect(new Set([a.top, b.top, c.top].map(Math.round)).size).toBe(1);
+        expect(a.right).toBeLessThanOrEqual(b.left);
+        expect(b.right).toBeLessThanOrEqual(c.left);
+        expect(await shown(page, '.tab-bar').count()).toBe(0);
+        expect(await shown(page, '.top-bar__back').count()).toBe(0);
+        await screenshot(page, `layout-${path === '/' ? 'home' : 'list'}-1280-${lang}`);
+      }
+    },
+  );
+
+  test.each(['cn', 'en'] as const)(
+    'the restaurant page shows the menu beside the cart, which stays in view while the menu scrolls (%s)',
+    async (lang) => {
+      const page = await start(lang, DESKTOP);
+      await open(page, `/restaurant_detail?id=${NOODLES_SHOP}`);
+      const cart = shown(page, '.cart-panel');
+      const menu = shown(page, '.restaurant');
+      await shown(page, '.menu-item__name').first().waitFor();
+      const before = await box(cart);
+      const menuBox = await box(menu);
+      // Beside the menu, in the header's content width.
+      expect(before.x).toBeGreaterThanOrEqual(menuBox.x + menuBox.width);
+      const header = await headerContent(page);
+      expect(Math.abs(menuBox.x - header.left)).toBeLessThanOrEqual(1);
+      expect(Math.abs(before.x + before.width - header.right)).toBeLessThanOrEqual(1);
+      await screenshot(page, `layout-restaurant-1280-${lang}`);
+
+      // Scroll far down the menu: the cart is still within the window, under the top bar.
+      await page.mouse.move(menuBox.x + 50, 400);
+      await page.mouse.wheel(0, 3000);
+      await page.waitForFunction(() => {
+        const m = document.querySelector('.taro_page:not([style*="display: none"]) .restaurant');
+        return !!m && m.getBoundingClientRect().top < -1500;
+      });
+      const after = await box(cart);
+      const topBar = await box(shown(page, '.top-bar'));
+      expect(after.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+      expect(after.y + after.height).toBeLessThanOrEqual(DESKTOP.height);
+    },
+  );
+
+  test.each(['cn', 'en'] as const)(
+    'forms, checkout and order pages use the content width of the header (%s)',
+    async (lang) => {
+      const page = await start(lang, DESKTOP, true);
+      for (const [path, selector] of [
+        [`/settlemt/${NOODLES_SHOP}`, '.settlement'],
+        ['/orders', '.orders'],
+        ['/address', '.addresses'],
+        ['/wallet', '.wallet'],
+      ] as const) {
+        await open(page, path);
+        const el = shown(page, selector).first();
+        await el.waitFor();
+        const b = await box(el);
+        const header = await headerContent(page);
+        expect([path, Math.round(b.x), Math.round(b.x + b.width)]).toEqual([
+          path,
+          Math.round(header.left),
+          Math.round(header.right),
+        ]);
+      }
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.removeItem('token'));
+      await open(page, '/login');
+      const form = shown(page, '.form-card').first();
+      await form.waitFor();
+      const b = await box(form);
+      const header = await headerContent(page);
+      expect([Math.round(b.x), Math.round(b.x + b.width)]).toEqual([Math.round(header.left), Math.round(header.right)]);
+      await screenshot(page, `layout-login-1280-${lang}`);
+    },
+  );
+});
