@@ -1,0 +1,188 @@
+/**
+ * Live orders in two browsers (issue 18), in Chromium against the built site and the real server, in Chinese and in
+ * English: a customer's order for the demo restaurant (9) is open on the customer's page while a second browser
+ * context shows the console as its staff member (staff@szeat.cn); the console accepts it with 20 minutes through its
+ * buttons; the customer's open page shows "accepted, ready about HH:MM" without a reload (the live event stream, no
+ * 4 s polling while it is up); ready, on the way and delivered move live; a rejection shows its reason and what went
+ * back. With E2E_SCREENSHOTS=<dir> the customer's pages are saved at 390x844 and 1280x900.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_MERCHANTS } from '../../server/src/seed/accounts';
+import { formatTime } from '../../src/utils/date';
+import { formatPrice } from '../../src/utils/price';
+import type { AuthResult, UserInfo } from '../../types/api/accounts';
+import type { CartIdResult } from '../../types/api/cart';
+import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
+import type { Order } from '../../types/api/orders';
+import { newContext } from './support/browser';
+import {
+  callApi,
+  creditWallet,
+  eventually,
+  menuItem,
+  newCustomer,
+  NOODLES,
+  NOODLES_SHOP,
+  okApi,
+  PHONE,
+  startLoggedIn,
+  type Customer,
+  type Lang,
+} from './support/orders';
+import { screenshot } from './support/screenshot';
+import { cn, en, open, shown, textOf, useSite, type Site } from './support/site';
+
+const site = useSite();
+const PACKS = { cn, en };
+const DESKTOP = { width: 1280, height: 900 };
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+
+/** A delivery order of the noodles for restaurant 9, placed through the API (paid from the balance). */
+async function place(s: Site, customer: Customer, lang: Lang): Promise<number> {
+  const noodles = await menuItem(s, lang, NOODLES_SHOP, NOODLES);
+  const optionIds = noodles.option_groups
+    .filter((g) => g.compulsory)
+    .map((g) => g.options.find((o) => !o.sold_out)!.id);
+  await okApi<null>(s, 'delcart', customer.token, { restaurant_id: NOODLES_SHOP, all: true });
+  await okApi<CartIdResult>(s, 'addcart', customer.token, {
+    restaurant_id: NOODLES_SHOP,
+    dish_id: NOODLES,
+    quantity: 2,
+    option_ids: optionIds,
+  });
+  const body = {
+    restaurant_id: NOODLES_SHOP,
+    mode: 'delivery',
+    payment_method: 'balance',
+    address_id: customer.user.default_address!.id,
+  };
+  const quote = await okApi<Quote>(s, 'confirmorder', customer.token, body, lang);
+  const placed = await okApi<SubmitOrderResult>(s, 'submitorder', customer.token, {
+    ...body,
+    idempotency_key: `e2e-live-${lang}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+    expected_total_fen: quote.total_fen,
+  });
+  return placed.order_id;
+}
+
+/** The demo staff member's console in a second browser context (its own storage: another person's browser). */
+async function openConsole(s: Site, lang: Lang): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
+  const staff = DEMO_MERCHANTS.find((m) => m.role === 'staff')!;
+  const login = await callApi<AuthResult>(s, 'login', undefined, {
+    email: staff.email,
+    password: 'szeat-staff-8',
+    code: '',
+  });
+  const token = login.data!.access_token;
+  const user = await okApi<UserInfo>(s, 'me', token, undefined, lang);
+  const context = await newContext(s.context.browser()!, s.url);
+  await context.addInitScript(
+    ([l, t, u]) => {
+      localStorage.setItem('_lang', JSON.stringify({ data: l }));
+      localStorage.setItem('token', JSON.stringify({ data: t }));
+      localStorage.setItem('userInfo', JSON.stringify({ data: u }));
+    },
+    [lang, token, user] as const,
+  );
+  const page = await context.newPage();
+  await open(page, '/merchant/orders');
+  return { page, token, close: () => context.close() };
+}
+
+/** Marks the document so a reload would be seen (the mark is gone after one). */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: number }).e2eMark = 1));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark === 1);
+
+describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) => {
+  const t = PACKS[lang];
+
+  test('the console accepts with 20 minutes; the open order page shows it, then ready and delivered, without a reload', async () => {
+    const customer = await newCustomer(site, lang);
+    await creditWallet(site, customer.user.id, 100_000);
+    const orderId = await place(site, customer, lang);
+    const page = await startLoggedIn(site, lang, customer);
+    await open(page, `/order_detail/${orderId}`);
+    await shown(page, '.order-detail__info').waitFor();
+    await markDocument(page);
+    await eventually(async () =>
+      expect(site.apiRequests.filter((r) => r.path === '/api/szeat/events').length).toBeGreaterThan(0),
+    );
+    const streams = site.apiRequests.filter((r) => r.path === '/api/szeat/events').length;
+
+    const board = await openConsole(site, lang);
+    try {
+      const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
+      await card.waitFor();
+      const prep = card.locator('.merchant-card__prep');
+      // From the restaurant's default to 20 minutes with the -/+ buttons.
+      for (let i = 0; i < 50 && (await textOf(prep)) !== fill(t.merchant.prep_minutes, { minutes: 20 }); i++) {
+        const now = Number(/\d+/.exec(await textOf(prep))![0]);
+        await card.getByLabel(now > 20 ? t.merchant.prep_less : t.merchant.prep_more, { exact: true }).click();
+      }
+      await card.locator('.merchant-card__button--main').click();
+      await eventually(async () => {
+        const o = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+        expect(o.status).toBe(10);
+      });
+      const accepted = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+      expect(accepted.prep_minutes).toBe(20);
+      const ready = fill(t.order_after.accepted_ready, { time: formatTime(accepted.ready_at!), minutes: 20 });
+      await page.locator('.order-detail__promise--ready', { hasText: ready }).waitFor({ timeout: 5000 });
+      expect(await textOf(shown(page, '.order-status'))).toBe(accepted.status_text);
+      await screenshot(page, `live-orders/${lang}-390-accepted`);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `live-orders/${lang}-1280-accepted`);
+      await page.setViewportSize(PHONE);
+
+      // Along the path from the console's side (the API the console's buttons call): each step reaches the page.
+      for (const step of [1, 7, 2, 3]) {
+        const moved = await callApi(site, 'merchant/advance', board.token, { order_id: orderId }, lang);
+        expect(moved.code).toBe(1000);
+        const o = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+        expect(o.status).toBe(step);
+        await page.locator('.order-status', { hasText: o.status_text }).first().waitFor({ timeout: 5000 });
+      }
+      expect(await sameDocument(page)).toBe(true);
+      // One event stream the whole time, and no 4 s polling while it is up: 5 s without a change, no orderinfo.
+      expect(streams).toBe(1);
+      expect(site.apiRequests.filter((r) => r.path === '/api/szeat/events').length).toBe(1);
+      const reads = site.apiRequests.filter((r) => r.path === '/api/szeat/orderinfo').length;
+      await page.waitForTimeout(5000);
+      expect(site.apiRequests.filter((r) => r.path === '/api/szeat/orderinfo').length).toBe(reads);
+      await screenshot(page, `live-orders/${lang}-390-delivered`);
+    } finally {
+      await board.close();
+    }
+  });
+
+  test('a rejection from the console shows its reason and the money back on the open page', async () => {
+    const customer = await newCustomer(site, lang);
+    await creditWallet(site, customer.user.id, 100_000);
+    const orderId = await place(site, customer, lang);
+    const page = await startLoggedIn(site, lang, customer);
+    await open(page, `/order_detail/${orderId}`);
+    await shown(page, '.order-detail__info').waitFor();
+    await markDocument(page);
+    const board = await openConsole(site, lang);
+    try {
+      const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
+      await card.waitFor();
+      await card.getByText(t.merchant.reject, { exact: true }).click();
+      await card.getByText(t.merchant.reason_sold_out, { exact: true }).click();
+      await page
+        .locator('.order-detail__reason', { hasText: t.order_after.reject_sold_out })
+        .waitFor({ timeout: 5000 });
+      const o = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+      expect(o).toMatchObject({ status: 4, reject_reason: 'sold_out' });
+      const back = fill(t.order_after.refund_wallet, { amount: formatPrice(o.total_fen) });
+      expect(await textOf(shown(page, '.order-detail__promise--refund-wallet'))).toBe(back);
+      expect(await sameDocument(page)).toBe(true);
+      await screenshot(page, `live-orders/${lang}-390-rejected`);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `live-orders/${lang}-1280-rejected`);
+    } finally {
+      await board.close();
+    }
+  });
+});
