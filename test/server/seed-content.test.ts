@@ -42,6 +42,17 @@ describe('seeded reviews', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('an English comment starts with the dish it names (no "The Pickled greens and pork noodles was")', () => {
+    const wrong: string[] = [];
+    for (const review of rows.reviews) {
+      const comment = String(review.comment ?? '');
+      if (!comment || /[\u4e00-\u9fff]/.test(comment)) continue;
+      const own = menus.get(Number(review.restaurant_id)) ?? [];
+      if (!own.some((d) => comment.startsWith(d.name_en))) wrong.push(comment);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('is written in the author’s language: Chinese names write Chinese, the others English', () => {
     const han = /[\u4e00-\u9fff]/;
     for (const review of rows.reviews) {

@@ -38,7 +38,10 @@ const AUTHORS = [
   '老刘',
 ];
 type Mood = 'good' | 'ok' | 'bad';
-/** Comments by mood and language; {dish} is a dish of the reviewed restaurant's menu. */
+/**
+ * Comments by mood and language; {dish} is a dish of the reviewed restaurant's menu. An English comment starts with the
+ * dish's name (a menu name in capitals after "The", and "noodles was", read wrong).
+ */
 const COMMENTS: Record<Mood, { cn: string[]; en: string[] }> = {
   good: {
     cn: [
@@ -52,14 +55,14 @@ const COMMENTS: Record<Mood, { cn: string[]; en: string[] }> = {
       '{dish}火候刚好，很下饭。',
     ],
     en: [
-      'The {dish} was delicious and still hot when it arrived.',
-      'Great portion of {dish}, will order again.',
-      'The {dish} tasted just like eating in the restaurant.',
-      'Second time ordering the {dish}: as good as the first.',
-      'Really enjoyed the {dish}, well packed too.',
-      'The {dish} is the best I have had around here.',
-      'Generous {dish}, good value for money.',
-      'Fresh {dish}, arrived earlier than expected.',
+      '{dish}: delicious, and still hot when it arrived.',
+      '{dish}: a great portion, will order again.',
+      '{dish} tasted just like eating in the restaurant.',
+      '{dish}, ordered a second time: as good as the first.',
+      '{dish}: really enjoyed this, well packed too.',
+      '{dish}: the best I have had around here.',
+      '{dish}: generous, good value for money.',
+      '{dish}: fresh, and here earlier than expected.',
     ],
   },
   ok: {
@@ -71,20 +74,20 @@ const COMMENTS: Record<Mood, { cn: string[]; en: string[] }> = {
       '{dish}中规中矩，没有惊喜。',
     ],
     en: [
-      'The {dish} was fine, nothing special.',
-      'Good {dish} but the delivery took a while.',
-      'The {dish} was a little too salty for me.',
-      'Decent {dish}, though the portion was small.',
-      'The {dish} was OK, a bit pricey.',
+      '{dish}: fine, nothing special.',
+      '{dish}: good, but the delivery took a while.',
+      '{dish}: a little too salty for me.',
+      '{dish}: decent, though the portion was small.',
+      '{dish}: OK, a bit pricey.',
     ],
   },
   bad: {
     cn: ['{dish}送到的时候已经凉了。', '等了一个多小时，{dish}都坨了。', '{dish}少放了我要的酱。', '{dish}太油了。'],
     en: [
-      'The {dish} was cold when it arrived.',
-      'Waited over an hour for the {dish}.',
-      'The {dish} came without the sauce I asked for.',
-      'The {dish} was far too oily.',
+      '{dish}: cold when it arrived.',
+      '{dish}: arrived after more than an hour.',
+      '{dish}: came without the sauce I asked for.',
+      '{dish}: far too oily.',
     ],
   },
 };
