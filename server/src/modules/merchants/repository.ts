@@ -52,6 +52,21 @@ export function createMerchantsRepository(db: Executor) {
     },
 
     /**
+     * Locks the restaurant's owner rows until the transaction ends (a no-op update: portable, unlike FOR UPDATE),
+     * so that two owners removing each other at once are decided one after the other: on PostgreSQL the second
+     * waits, then its conditional delete counts the owners left by the first (READ COMMITTED takes a new snapshot
+     * per statement); SQLite has one writer anyway.
+     */
+    async lockOwners(restaurantId: number): Promise<void> {
+      await db
+        .updateTable('restaurant_members')
+        .set({ role: 'owner' })
+        .where('restaurant_id', '=', restaurantId)
+        .where('role', '=', 'owner')
+        .execute();
+    },
+
+    /**
      * Ends a membership; with `keepAnOwner`, only if it is not the restaurant's last owner (decided in the
      * statement). False when nothing was removed.
      */

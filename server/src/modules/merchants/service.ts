@@ -314,7 +314,12 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
     /** An owner ends a membership (never the restaurant's last owner). */
     async removeMember(userId: number, restaurantId: number, memberId: number) {
       await require(userId, restaurantId, 'owner');
-      if (!(await repos.merchants.remove(restaurantId, memberId, true))) {
+      // One transaction holding the owners' rows: concurrent removals never leave the restaurant without an owner.
+      const removed = await uow.transaction(async (tx) => {
+        await tx.merchants.lockOwners(restaurantId);
+        return tx.merchants.remove(restaurantId, memberId, true);
+      });
+      if (!removed) {
         const still = await repos.merchants.roleOf(memberId, restaurantId);
         throw failed(still ? 'merchant.last_owner' : 'merchant.not_member');
       }
