@@ -161,6 +161,13 @@ describe('on a desktop (1280 x 900)', () => {
         expect(b.right).toBeLessThanOrEqual(c.left);
         expect(await shown(page, '.tab-bar').count()).toBe(0);
         expect(await shown(page, '.top-bar__back').count()).toBe(0);
+        if (path === '/') {
+          // The address and the map side by side, not one under the other.
+          const hero = await box(shown(page, '.home__hero'));
+          const map = await box(shown(page, '.home__map-box'));
+          expect(Math.round(map.y)).toBe(Math.round(hero.y));
+          expect(map.x).toBeGreaterThanOrEqual(hero.x + hero.width);
+        }
         await screenshot(page, `layout-${path === '/' ? 'home' : 'list'}-1280-${lang}`);
       }
     },
