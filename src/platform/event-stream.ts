@@ -1,5 +1,4 @@
-import Taro from '@tarojs/taro';
-import { sseParser, utf8Decoder, type SseMessage } from './sse';
+import type { SseMessage } from './sse';
 
 export type { SseMessage } from './sse';
 
@@ -29,7 +28,8 @@ export interface EventStreamOptions {
 
 /**
  * One Server-Sent Events connection per call, never reconnecting by itself (a ticket is good for one connection):
- * H5 `EventSource`, the mini program a chunked `request` (enableChunked + onChunkReceived, base library 2.20.2+).
+ * H5 `EventSource`, the mini program a chunked `request` (enableChunked + onChunkReceived, base library 2.20.2+;
+ * event-stream-weapp.ts, a file of its own so that Taro's H5 request and its polyfills stay out of the H5 first load).
  */
 export interface EventStreams {
   /** False where no stream can be held (an old base library): the caller polls instead. */
@@ -75,69 +75,3 @@ export function h5EventStreams(
     },
   };
 }
-
-interface ChunkedTask {
-  abort?: () => void;
-  onChunkReceived?: (cb: (res: { data: ArrayBuffer }) => void) => void;
-}
-
-/**
- * Mini program: a GET with enableChunked, its chunks decoded (UTF-8) and parsed as text/event-stream. The request
- * ends when the server closes the stream or the request times out (networkTimeout): onEnd, and the owner opens a new
- * one with a new ticket and the last id.
- */
-export const weappEventStreams: EventStreams = {
-  supported() {
-    try {
-      return typeof Taro.canIUse === 'function' && Taro.canIUse('request.object.enableChunked');
-    } catch {
-      return false;
-    }
-  },
-  open(url, options, handlers) {
-    let done = false;
-    let opened = false;
-    const end = () => {
-      if (done) return;
-      done = true;
-      handlers.onEnd();
-    };
-    const parser = sseParser((m) => {
-      if (done) return;
-      if (!opened) {
-        opened = true;
-        handlers.onOpen();
-      }
-      handlers.onMessage(m);
-    });
-    const decode = utf8Decoder();
-    const header: Record<string, string> = { Accept: 'text/event-stream' };
-    if (options.lastEventId && /^\d+$/.test(options.lastEventId)) header['Last-Event-ID'] = options.lastEventId;
-    const task = Taro.request({
-      url,
-      method: 'GET',
-      header,
-      enableChunked: true,
-      responseType: 'arraybuffer',
-      success: () => end(),
-      fail: () => end(),
-    } as Taro.request.Option) as unknown as ChunkedTask & Promise<unknown>;
-    // Taro's task is also a promise that rejects on failure; `fail` above already handles it.
-    task?.catch?.(() => undefined);
-    if (typeof task?.onChunkReceived !== 'function') {
-      task?.abort?.();
-      setTimeout(end, 0);
-    } else {
-      task.onChunkReceived((res) => {
-        if (!done) parser.push(decode(res.data));
-      });
-    }
-    return {
-      close() {
-        if (done) return;
-        done = true;
-        task?.abort?.();
-      },
-    };
-  },
-};

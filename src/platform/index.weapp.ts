@@ -11,7 +11,7 @@ import { weappMedia } from './media-weapp';
 import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
 import { weappContact } from './contact';
-import { weappEventStreams } from './event-stream';
+import { weappEventStreams } from './event-stream-weapp';
 import { weappAlerts } from './alerts';
 import { weappSubscribe } from './subscribe';
 import type { Platform } from './types';
