@@ -319,6 +319,29 @@ function tint(kindBackground: string, rand: () => number) {
   return `#${((1 << 24) | (r! << 16) | (g! << 8) | b!).toString(16).slice(1)}`;
 }
 
+/** Crockery: the same kind of dish comes in different bowls and plates ([body, rim, well]; the first is the drawing's own). */
+const CROCKERY: Array<[body: string, rim: string, well: string]> = [
+  ['#ffffff', '#e9e3da', '#f6f3ee'],
+  ['#f4f8fd', '#3a6fb0', '#e3edf8'],
+  ['#3d3d3d', '#232323', '#555555'],
+  ['#e3efe0', '#97bd94', '#f0f6ee'],
+  ['#f3d9c4', '#c27b4e', '#f8e8da'],
+  ['#fff8e6', '#d4a017', '#fdf0cc'],
+];
+
+/** Redraws a bowl's or a plate's porcelain in one of CROCKERY (the drawings use the first one's colours). */
+function crockery(art: string, kind: string, pick: number): string {
+  const [body, rim, well] = CROCKERY[pick % CROCKERY.length]!;
+  if (pick % CROCKERY.length === 0) return art;
+  if (BOWLS.has(kind)) {
+    return art.replace('fill="#ffffff" stroke="#e9e3da"', `fill="${body}" stroke="${rim}"`).replaceAll('#e9e3da', rim);
+  }
+  if (art.includes('stroke="#e6e1d9"') && art.includes('#f6f3ee')) {
+    return art.replace('fill="#ffffff" stroke="#e6e1d9"', `fill="${body}" stroke="${rim}"`).replace('#f6f3ee', well);
+  }
+  return art;
+}
+
 /** The ingredients a dish's name names, in the order of KEYWORDS, at most three. */
 export function ingredientsOf(nameCn: string): string[] {
   const found: string[] = [];
@@ -333,7 +356,7 @@ export function ingredientsOf(nameCn: string): string[] {
 export function dishArt(nameCn: string, kind: string): string {
   const rand = random(hash(nameCn));
   const background = tint(foodBackground(kind), rand);
-  let art = foodArt(kind);
+  let art = crockery(foodArt(kind), kind, hash(`${nameCn}#crockery`));
   const area = areaOf(kind);
   const broth = BOWLS.has(kind) ? BROTHS.find(([p]) => p.test(nameCn))?.[1] : undefined;
   if (broth) art += `<ellipse cx="100" cy="98" rx="60" ry="11" fill="${broth}" opacity=".55"/>`;
