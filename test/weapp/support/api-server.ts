@@ -32,8 +32,18 @@ export async function startApiServer(integrations?: Partial<Integrations>): Prom
     const res = await fetch(`${url}${target.pathname}${target.search}`, {
       method,
       headers,
+      ...(req.signal ? { signal: req.signal } : {}),
       ...(method === 'POST' ? { body: typeof req.data === 'string' ? req.data : JSON.stringify(req.data ?? {}) } : {}),
     });
+    // A chunked request (the live event stream) gets the body as it arrives.
+    if (req.chunked && res.body) {
+      return {
+        statusCode: res.status,
+        data: '',
+        header: { 'Content-Type': res.headers.get('content-type') ?? '' },
+        chunks: res.body as unknown as AsyncIterable<Uint8Array>,
+      };
+    }
     const text = await res.text();
     let data: unknown = text;
     try {

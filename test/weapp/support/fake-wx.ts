@@ -23,12 +23,21 @@ export interface FakeRequest {
   endpoint?: string;
   /** Query string of the URL, plus `data` for a GET as the real wx.request sends it. */
   query: Record<string, string>;
+  /** The app asked for the answer in chunks (enableChunked): a handler may answer `chunks`. */
+  chunked?: boolean;
+  /** Aborted when the app aborts the request task. */
+  signal?: AbortSignal;
 }
 
 export interface FakeResponse {
   statusCode?: number;
   data: unknown;
   header?: Record<string, string>;
+  /**
+   * For a chunked request: the body as it arrives (each piece reaches the task's onChunkReceived listeners as an
+   * ArrayBuffer); success follows when it ends. While it streams the request does not hold the app unsettled.
+   */
+  chunks?: AsyncIterable<Uint8Array>;
 }
 
 /** Answers the app's wx.request calls; throw (or reject) to make the request fail at the transport level. */
@@ -377,12 +386,29 @@ function fakeRequest(ctx: FakeWxContext, opts: WxOptions): Record<string, unknow
       if (v !== undefined) query[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
     }
   }
-  const req: FakeRequest = { url, method, header, data: opts.data, endpoint, query };
+  const controller = new AbortController();
+  const chunked = opts.enableChunked === true;
+  const req: FakeRequest = {
+    url,
+    method,
+    header,
+    data: opts.data,
+    endpoint,
+    query,
+    chunked,
+    signal: controller.signal,
+  };
   ctx.requests.push(req);
   ctx.loop.pendingRequests++;
   let aborted = false;
+  let pending = true;
+  const settled = () => {
+    if (pending) ctx.loop.pendingRequests--;
+    pending = false;
+  };
+  const chunkListeners: Array<(res: { data: ArrayBuffer }) => void> = [];
   const finish = (ok: boolean, res: Record<string, unknown>) => {
-    ctx.loop.pendingRequests--;
+    settled();
     if (aborted) return;
     ctx.loop.guard(`wx.request ${ok ? 'success' : 'fail'} callback for ${url}`, () => {
       if (ok) opts.success?.(res);
@@ -390,8 +416,24 @@ function fakeRequest(ctx: FakeWxContext, opts: WxOptions): Record<string, unknow
       opts.complete?.(res);
     });
   };
+  const stream = async (res: FakeResponse): Promise<FakeResponse> => {
+    if (!chunked || !res.chunks) return res;
+    // Streaming: the app is settled while it waits for the next piece.
+    settled();
+    try {
+      for await (const piece of res.chunks) {
+        if (aborted) break;
+        const data = Uint8Array.from(piece).buffer;
+        ctx.loop.later(`wx.request chunk for ${url}`, () => chunkListeners.forEach((cb) => cb({ data })));
+      }
+    } catch (err) {
+      if (!aborted) throw err;
+    }
+    return { ...res, data: new ArrayBuffer(0) };
+  };
   Promise.resolve()
     .then(() => ctx.handler(req))
+    .then(stream)
     .then(
       (res) =>
         finish(true, {
@@ -405,6 +447,13 @@ function fakeRequest(ctx: FakeWxContext, opts: WxOptions): Record<string, unknow
     );
   const abort = () => {
     aborted = true;
+    controller.abort();
   };
-  return { abort, onHeadersReceived: noop, offHeadersReceived: noop, onChunkReceived: noop, offChunkReceived: noop };
+  return {
+    abort,
+    onHeadersReceived: noop,
+    offHeadersReceived: noop,
+    onChunkReceived: (cb: (res: { data: ArrayBuffer }) => void) => void chunkListeners.push(cb),
+    offChunkReceived: noop,
+  };
 }

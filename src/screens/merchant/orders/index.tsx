@@ -219,7 +219,7 @@ const AlertBanners = observer(function AlertBanners() {
       {merchant.alerting && (
         <Text
           className='merchant-banner merchant-banner--alert'
-          {...{ role: 'alert' }}
+          {...{ 'aria-live': 'assertive' }}
           {...pressable(() => merchant.selectState('new'))}
         >
           {t('merchant.alert', { count: merchant.waiting })}
@@ -272,10 +272,15 @@ function MerchantOrdersPage() {
     <PageShell>
       <View
         className='merchant-board'
-        // Browsers let a page play sound only after a tap on it: the first tap anywhere turns the alert's sound on.
-        onClick={() => {
-          if (platform.isH5 && !merchant.soundOn) void merchant.unlockSound();
-        }}
+        // Browsers let a page play sound only after a tap on it: the first tap anywhere turns the alert's sound on
+        // (H5 only: the mini program vibrates, nothing to unlock).
+        {...(platform.isH5
+          ? {
+              onClick: () => {
+                if (!merchant.soundOn) void merchant.unlockSound();
+              },
+            }
+          : {})}
       >
         <Text className='merchant-board__title' {...{ role: 'heading', 'aria-level': 1 }}>
           {merchant.restaurant?.name ?? t('merchant.title')}
