@@ -1,5 +1,3 @@
-import Taro from '@tarojs/taro';
-
 /** order: a new order waits; hurry: a customer asks where their order is (a sound of its own). */
 export type AlertKind = 'order' | 'hurry';
 
@@ -68,17 +66,3 @@ export function h5Alerts(
     },
   };
 }
-
-/** Mini program: the phone vibrates (long for an order, short twice for a reminder); nothing to unlock. */
-export const weappAlerts: Alerts = {
-  ready: () => true,
-  unlock: async () => true,
-  ring(kind) {
-    const quiet = () => undefined;
-    if (kind === 'order') void Taro.vibrateLong({}).catch?.(quiet);
-    else {
-      void Taro.vibrateShort({ type: 'heavy' }).catch?.(quiet);
-      setTimeout(() => void Taro.vibrateShort({ type: 'heavy' }).catch?.(quiet), 250);
-    }
-  },
-};

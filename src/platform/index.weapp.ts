@@ -12,7 +12,7 @@ import { weappPayment } from './payment';
 import { ROUTES } from '../routes';
 import { weappContact } from './contact';
 import { weappEventStreams } from './event-stream-weapp';
-import { weappAlerts } from './alerts';
+import { weappAlerts } from './alerts-weapp';
 import { weappSubscribe } from './subscribe';
 import type { Platform } from './types';
 

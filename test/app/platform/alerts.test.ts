@@ -3,7 +3,8 @@
  * audio context (browsers' autoplay rule); mini program vibration.
  */
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
-import { h5Alerts, weappAlerts } from '../../../src/platform/alerts';
+import { h5Alerts } from '../../../src/platform/alerts';
+import { weappAlerts } from '../../../src/platform/alerts-weapp';
 import { platform as weapp } from '../../../src/platform/index.weapp';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/fake-taro').fakeTaroModule);
