@@ -53,6 +53,8 @@ export class MerchantManageStore {
   takingsError: unknown = undefined;
 
   members: Member[] = [];
+  /** The restaurant `members` belong to (another restaurant chosen: they are not shown while its own load). */
+  membersOf = 0;
   membersStatus: LoadStatus = 'idle';
   membersError: unknown = undefined;
   inviting = false;
@@ -163,13 +165,11 @@ export class MerchantManageStore {
     if (!restaurantId || this.toggling.has(key)) return false;
     this.toggling.add(key);
     try {
-      await this.deps
-        .merchant()
-        .soldOut({
-          restaurant_id: restaurantId,
-          sold_out: soldOut,
-          ...(kind === 'dish' ? { dish_id: id } : { option_id: id }),
-        });
+      await this.deps.merchant().soldOut({
+        restaurant_id: restaurantId,
+        sold_out: soldOut,
+        ...(kind === 'dish' ? { dish_id: id } : { option_id: id }),
+      });
       runInAction(() => {
         if (this.menu?.restaurant_id !== restaurantId) return;
         for (const category of this.menu.categories) {
@@ -261,12 +261,16 @@ export class MerchantManageStore {
   async loadMembers(): Promise<void> {
     const restaurantId = this.restaurantId;
     if (!restaurantId) return;
-    if (this.membersStatus !== 'ready') this.membersStatus = 'loading';
+    if (this.membersOf !== restaurantId) {
+      this.members = [];
+      this.membersStatus = 'loading';
+    } else if (this.membersStatus !== 'ready') this.membersStatus = 'loading';
     try {
       const { list } = await this.deps.merchant().members(restaurantId);
       runInAction(() => {
         if (restaurantId !== this.restaurantId) return;
         this.members = list;
+        this.membersOf = restaurantId;
         this.membersStatus = 'ready';
         this.membersError = undefined;
       });

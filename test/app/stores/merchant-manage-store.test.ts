@@ -241,6 +241,23 @@ describe('MerchantManageStore', () => {
     expect(merchant.members).toHaveBeenCalledTimes(3);
   });
 
+  it("another restaurant's members are not shown while its own list loads", async () => {
+    const { store, board, merchant } = setup([restaurant(), restaurant({ restaurant_id: 12, name: 'Dumplings' })]);
+    await store.open();
+    await store.loadMembers();
+    expect(store.members).toHaveLength(2);
+    let answer!: (v: { list: Member[] }) => void;
+    merchant.members.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    merchant.orders = jest.fn(async () => ({ list: [], waiting: 0, last_event_id: 0 }));
+    board.selectRestaurant(12);
+    const loading = store.loadMembers();
+    expect(store.members).toEqual([]);
+    expect(store.membersStatus).toBe('loading');
+    answer({ list: [member(7, 'owner')] });
+    await loading;
+    expect(store.members.map((m) => m.user_id)).toEqual([7]);
+  });
+
   it("the last owner stays: the server's refusal is shown and the member kept", async () => {
     const { store, merchant, showError } = setup();
     await store.open();
