@@ -142,6 +142,7 @@ const API_WRITES = [
   'closed',
   'invite',
   'removeMember',
+  'grant',
 ];
 const writeOn = (api) =>
   `MemberExpression[object.type='MemberExpression'][${api}][property.name=/^(${API_WRITES.join('|')})$/]`;

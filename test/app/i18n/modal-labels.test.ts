@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
+import { CONSOLE_MESSAGES } from '../../../src/i18n/console';
 import { displayWidth, MODAL_BUTTON_MAX_WIDTH } from '../../../src/platform/common';
 
 const root = join(__dirname, '../../..');
@@ -18,9 +19,13 @@ function sources(dir: string): string[] {
   });
 }
 
+// The console's screens translate with their own texts (src/i18n/console.ts, useConsoleT), the others with cn/en.json.
 const keys = new Set<string>();
+const consoleKeys = new Set<string>();
 for (const file of sources(join(root, 'src'))) {
-  for (const m of readFileSync(file, 'utf8').matchAll(/(?:confirmText|cancelText):\s*t\('([\w.]+)'/g)) keys.add(m[1]!);
+  const text = readFileSync(file, 'utf8');
+  const into = text.includes('useConsoleT') ? consoleKeys : keys;
+  for (const m of text.matchAll(/(?:confirmText|cancelText):\s*t\('([\w.]+)'/g)) into.add(m[1]!);
 }
 
 const lookup = (pack: unknown, key: string) =>
@@ -31,8 +36,16 @@ describe('dialog button labels', () => {
     expect([...keys]).toEqual(expect.arrayContaining(['pay.cancel_yes', 'checkout.confirm_address_no']));
   });
 
-  it.each([...keys])('%s fits a WeChat dialog button in both languages', (key) => {
-    for (const pack of [cn, en]) {
+  it('are found in the console', () => {
+    expect([...consoleKeys]).toEqual(expect.arrayContaining(['member_remove']));
+  });
+
+  it.each([
+    ...[...keys].map((key) => [key, [cn, en]] as const),
+    ...[...consoleKeys].map((key) => [`console ${key}`, [CONSOLE_MESSAGES.cn, CONSOLE_MESSAGES.en]] as const),
+  ])('%s fits a WeChat dialog button in both languages', (name, packs) => {
+    const key = name.replace(/^console /, '');
+    for (const pack of packs) {
       const text = lookup(pack, key);
       expect(typeof text).toBe('string');
       expect(displayWidth(text as string)).toBeLessThanOrEqual(MODAL_BUTTON_MAX_WIDTH);
