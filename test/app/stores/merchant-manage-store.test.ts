@@ -88,6 +88,8 @@ function setup(restaurants: MerchantRestaurant[] = [restaurant()]) {
       email: b.contact,
     })),
     removeMember: jest.fn(async () => null),
+    // The board reads the chosen restaurant's orders when the restaurant changes.
+    orders: jest.fn(async () => ({ list: [], waiting: 0, last_event_id: 0 })),
   };
   const showError = jest.fn();
   const ticks: Array<() => void> = [];
@@ -248,7 +250,6 @@ describe('MerchantManageStore', () => {
     expect(store.members).toHaveLength(2);
     let answer!: (v: { list: Member[] }) => void;
     merchant.members.mockImplementationOnce(() => new Promise((r) => (answer = r)));
-    merchant.orders = jest.fn(async () => ({ list: [], waiting: 0, last_event_id: 0 }));
     board.selectRestaurant(12);
     const loading = store.loadMembers();
     expect(store.members).toEqual([]);
