@@ -13,7 +13,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DIST, type AppJson } from './dist';
-import { applySetData, dataNodes, dataTexts, type DataNode, hasClass, parsePageUrl } from './support/data-tree';
+import {
+  applySetData,
+  dataNodes,
+  dataPath,
+  dataTexts,
+  type DataNode,
+  hasClass,
+  parsePageUrl,
+} from './support/data-tree';
 import { EventLoop } from './support/event-loop';
 import { createFakeWx, eventChannel, selectorQuery } from './support/fake-wx';
 import type { ApiCall, FakeRequest, FakeWxContext, RequestHandler } from './support/fake-wx';
@@ -46,6 +54,9 @@ export interface HarnessOptions {
 }
 
 type Config = Record<string, unknown>;
+
+/** WeChat's bubbling events: after the tapped node, every ancestor that binds the event gets it too. */
+const BUBBLING_EVENTS = new Set(['tap', 'longpress', 'longtap', 'touchstart', 'touchmove', 'touchend', 'touchcancel']);
 
 /** WeChat refuses a setData whose JSON is over 1 MB. */
 const SET_DATA_LIMIT = 1024 * 1024;
@@ -91,21 +102,42 @@ export class PageHandle {
     await this.dispatch('tap', node, { x: 0, y: 0 });
   }
 
+  /**
+   * Dispatches an event as WeChat does. A bubbling one (tap, touches, longpress): `eh` runs for the node if its
+   * template binds the event, then for each ancestor whose template binds it, innermost first, until a `catch`
+   * binding; others: `eh` for the node itself. Taro relies on that bubbling: when an ancestor also has a handler
+   * for the event, the inner node's `eh` only queues its dispatch, and the `eh` of the outermost ancestor with a
+   * handler runs the queue (@tarojs/runtime eventHandler, isParentBound). Calling only the tapped node's `eh` left
+   * every tap under an element with its own onClick queued and never run.
+   */
   async dispatch(type: string, node: DataNode, detail: Record<string, unknown> = {}): Promise<void> {
     if (!node.sid) throw new Error(`cannot dispatch ${type}: the node has no sid`);
+    const bubbles = BUBBLING_EVENTS.has(type);
+    const path = bubbles ? dataPath(this.data, node) : [node];
+    if (!path) throw new Error(`cannot dispatch ${type}: the node is not on ${this.route} (any more)`);
+    const chain = path.reverse();
     const target = { id: node.uid ?? node.sid, dataset: { sid: node.sid }, offsetLeft: 0, offsetTop: 0 };
     const touch = { identifier: 0, pageX: 0, pageY: 0, clientX: 0, clientY: 0 };
-    this.harness.callHook(this.instance, 'eh', {
-      type,
-      timeStamp: Date.now(),
-      target,
-      currentTarget: { ...target, dataset: { ...target.dataset } },
-      detail,
-      touches: type === 'tap' ? [] : [touch],
-      changedTouches: [touch],
-      mark: {},
-      mut: false,
-    });
+    let delivered = 0;
+    for (const current of chain) {
+      // (a non-bubbling event goes to the node itself, as the tests dispatch it: input, change, confirm, ...)
+      const binding = bubbles ? this.harness.binding(current.nn, type) : 'bind';
+      if (!binding || !current.sid) continue;
+      delivered++;
+      this.harness.callHook(this.instance, 'eh', {
+        type,
+        timeStamp: Date.now(),
+        target: { ...target, dataset: { ...target.dataset } },
+        currentTarget: { id: current.uid ?? current.sid, dataset: { sid: current.sid }, offsetLeft: 0, offsetTop: 0 },
+        detail,
+        touches: type === 'tap' ? [] : [touch],
+        changedTouches: [touch],
+        mark: {},
+        mut: false,
+      });
+      if (binding === 'catch') break;
+    }
+    if (delivered === 0) throw new Error(`cannot dispatch ${type}: neither the node nor its ancestors bind it`);
     await this.harness.settle();
   }
 
@@ -142,6 +174,7 @@ export class WeappHarness {
   private readonly savedGlobals = new Map<string, PropertyDescriptor | undefined>();
   private loading: string | undefined;
   private webviewId = 0;
+  private bindings: Map<string, Map<string, 'bind' | 'catch'>> | undefined;
   private templates: ((wxmlPath: string) => TemplateRenderer | undefined) | undefined;
 
   constructor(options: HarnessOptions) {
@@ -295,6 +328,26 @@ export class WeappHarness {
     const renderer = this.templates(`${route}.wxml`);
     if (!renderer) throw new Error(`no compiled template for ${route}.wxml`);
     return renderer(data);
+  }
+
+  /**
+   * Whether the compiled template of node name `nn` (base.wxml's tmpl_0_<nn>) binds `type` to `eh`: 'bind', 'catch'
+   * (WeChat stops the bubbling there) or undefined.
+   */
+  binding(nn: string | undefined, type: string): 'bind' | 'catch' | undefined {
+    if (nn === undefined) return undefined;
+    if (!this.bindings) {
+      this.bindings = new Map();
+      const wxml = fs.readFileSync(path.join(this.dist, 'base.wxml'), 'utf8');
+      // tmpl_0_<nn>, and for inputs tmpl_0_<nn>_focus / _blur, which tmpl_0_<nn> picks from
+      for (const m of wxml.matchAll(/<template name="tmpl_0_([^"_]+)(?:_\w+)?">\s*<([\w-]+)([^>]*)>/g)) {
+        if (m[2] === 'template') continue;
+        const events = this.bindings.get(m[1]!) ?? new Map<string, 'bind' | 'catch'>();
+        for (const e of m[3]!.matchAll(/\b(bind|catch):?(\w+)="eh"/g)) events.set(e[2]!, e[1] as 'bind' | 'catch');
+        this.bindings.set(m[1]!, events);
+      }
+    }
+    return this.bindings.get(nn)?.get(type);
   }
 
   /** Unloads the pages, cancels the app's timers and restores the globals. */

@@ -49,10 +49,14 @@ const dish = async () =>
   (await call<Menu>(`menulist?restaurant_id=${SHOP}`)).categories.flatMap((c) => c.items).find((i) => i.id === DISH)!;
 
 describe('console management in the mini program', () => {
-  test('the order board shows the console menu with the owner screens', async () => {
+  test('the order board links to the owner screens', async () => {
     const page = await w.h.openPage('screens/merchant/orders/index');
     const links = page.byClass('console-nav__link').map((n) => dataTexts(n).join(''));
     expect(links).toEqual([m.nav_orders, m.nav_soldout, m.nav_busy, m.nav_today, m.nav_members]);
+    await page.tap(withText(page, 'console-nav__link', m.nav_soldout));
+    expect(String((w.h.callsTo('navigateTo').at(-1)?.[0] as { url?: string }).url)).toBe(
+      '/screens/merchant/soldout/index',
+    );
     expect(w.h.navigationFailures).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ import type { MyRatings } from '../../types/api/ratings';
 import { OrderStatus } from '../../types/order-status';
 import { runOrdersCli } from '../../server/src/orders-cli';
 import cn from '../../src/i18n/cn.json';
-import { dataTexts, type PageHandle } from './harness';
+import { dataNodes, dataTexts, hasClass, type PageHandle } from './harness';
 import { WEAPP_REFERER } from './support/api-server';
 import { useWeappCustomer } from './support/customer';
 
@@ -149,5 +149,23 @@ describe('rating in the mini program', () => {
       review.photos.map((u) => new URL(u, 'http://x').pathname),
     );
     expect(new URL(preview.current).pathname).toBe(new URL(review.photos[0]!, 'http://x').pathname);
+  });
+  test('orders tab: "rate" inside an order card opens the rating only (the card under it does not open the order)', async () => {
+    const order = await deliveredOrder();
+    const page = await w.h.openPage('screens/main/orders/index');
+    const card = page.byClass('order-card').find((n) => dataTexts(n).includes(cn.order.rate))!;
+    const navigations = async (tap: () => Promise<void>) => {
+      const before = w.h.calls.length;
+      await tap();
+      return w.h.calls
+        .slice(before)
+        .filter((c) => c.api === 'navigateTo')
+        .map((c) => (c.args[0] as { url: string }).url);
+    };
+    // WeChat bubbles the tap from the button to the card, whose eh runs the button's handler (Taro queues it there).
+    expect(
+      await navigations(() => page.tap([...dataNodes(card)].find((n) => hasClass(n, 'order-card__rate'))!)),
+    ).toEqual([`/screens/order/rating/index?orderId=${order.id}`]);
+    expect(await navigations(() => page.tap(card))).toEqual([`/screens/order/detail/index?orderId=${order.id}`]);
   });
 });

@@ -55,6 +55,20 @@ export function* dataNodes(tree: unknown): Generator<DataNode> {
   for (const value of Object.values(node)) if (value !== null && typeof value === 'object') yield* dataNodes(value);
 }
 
+/** The nodes from the top of a data tree down to `target` (itself last), or null if it is not in the tree. */
+export function dataPath(tree: unknown, target: DataNode): DataNode[] | null {
+  if (tree === target) return [target];
+  if (tree === null || typeof tree !== 'object') return null;
+  const node = tree as DataNode;
+  const own = !Array.isArray(tree) && ('nn' in node || 'sid' in node);
+  for (const value of Object.values(node)) {
+    if (value === null || typeof value !== 'object') continue;
+    const below = dataPath(value, target);
+    if (below) return own ? [node, ...below] : below;
+  }
+  return null;
+}
+
 /** Every text a data tree shows, in document order. */
 export function dataTexts(tree: unknown): string[] {
   return [...dataNodes(tree)].map((n) => n.v).filter((v): v is string => typeof v === 'string' && v !== '');
