@@ -119,6 +119,25 @@ export class PageHandle {
     const target = { id: node.uid ?? node.sid, dataset: { sid: node.sid }, offsetLeft: 0, offsetTop: 0 };
     const touch = { identifier: 0, pageX: 0, pageY: 0, clientX: 0, clientY: 0 };
     let delivered = 0;
+    this.harness.inTap = type === 'tap';
+    try {
+      delivered = this.deliver(type, chain, target, touch, detail, bubbles);
+    } finally {
+      this.harness.inTap = false;
+    }
+    if (delivered === 0) throw new Error(`cannot dispatch ${type}: neither the node nor its ancestors bind it`);
+    await this.harness.settle();
+  }
+
+  private deliver(
+    type: string,
+    chain: DataNode[],
+    target: { id: string; dataset: { sid: string }; offsetLeft: number; offsetTop: number },
+    touch: Record<string, number>,
+    detail: Record<string, unknown>,
+    bubbles: boolean,
+  ): number {
+    let delivered = 0;
     for (const current of chain) {
       // (a non-bubbling event goes to the node itself, as the tests dispatch it: input, change, confirm, ...)
       const binding = bubbles ? this.harness.binding(current.nn, type) : 'bind';
@@ -137,8 +156,7 @@ export class PageHandle {
       });
       if (binding === 'catch') break;
     }
-    if (delivered === 0) throw new Error(`cannot dispatch ${type}: neither the node nor its ancestors bind it`);
-    await this.harness.settle();
+    return delivered;
   }
 
   /** The page's WXML rendered with its current data by wcc's own generated code. */
@@ -167,6 +185,10 @@ export class WeappHarness {
   /** wx.chooseMedia and wx.uploadFile as a test wants them (default: cancelled, failed). */
   chooseMediaBehaviour: FakeWxContext['chooseMedia'];
   uploadBehaviour: FakeWxContext['uploadFile'];
+  /** wx.requestSubscribeMessage: the customer's answer per template id (default: every one allowed). */
+  subscribeBehaviour: FakeWxContext['subscribeAnswer'];
+  /** True while a tap's handlers run (synchronously), as WeChat's "user TAP gesture". */
+  inTap = false;
 
   private readonly modules = new Map<string, { exports: unknown }>();
   private readonly launchOptions = { path: '', query: {}, scene: 1001, referrerInfo: {}, apiCategory: 'default' };
@@ -194,6 +216,8 @@ export class WeappHarness {
       launchOptions: () => ({ ...this.launchOptions }),
       requestPayment: (o) => this.paymentBehaviour?.(o),
       modalAnswer: (o) => (this.modalBehaviour ? this.modalBehaviour(o) : true),
+      inTap: () => this.inTap,
+      subscribeAnswer: (o) => this.subscribeBehaviour?.(o),
       chooseMedia: (o) => {
         if (!this.chooseMediaBehaviour) throw new Error('chooseMedia:fail cancel');
         return this.chooseMediaBehaviour(o);

@@ -137,6 +137,16 @@ describe('ordering in the mini program, against the seeded server', () => {
     // The address confirmation prompt, then WeChat's payment sheet with the server's parameters.
     expect(String((w.h.callsTo('showModal').at(-1)?.[0] as { content?: string }).content)).toContain(address.name);
     expect(payments).toHaveLength(1);
+    // WeChat's subscribe question was asked inside the tap (the fake refuses it anywhere else), for the three
+    // templates: order accepted, ready, delivered.
+    const asked = w.h.callsTo('requestSubscribeMessage').map(([o]) => (o as { tmplIds: string[] }).tmplIds);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(asked.at(-1)).toHaveLength(3);
+    // The customer allowed them (asked outside a tap, WeChat fails the call and nothing is reported).
+    await w.h.loop.waitFor(
+      () => w.h.requests.some((r) => r.endpoint === 'subscribe/grant'),
+      'the subscribe answer reported to the server',
+    );
     expect(Object.keys(payments[0]!)).toEqual(
       expect.arrayContaining(['timeStamp', 'nonceStr', 'package', 'signType', 'paySign']),
     );

@@ -67,6 +67,10 @@ export interface FakeWxContext {
   requestPayment?(options: WxOptions): Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
   /** wx.showModal: the customer's answer (default: confirm). */
   modalAnswer?(options: WxOptions): boolean;
+  /** Whether a tap's handlers are running now: WeChat shows requestSubscribeMessage's question only then. */
+  inTap?(): boolean;
+  /** wx.requestSubscribeMessage: the answer per template id ('accept', 'reject', ...); default: all accepted. */
+  subscribeAnswer?(options: WxOptions): Record<string, string> | void;
   /** wx.chooseMedia: the files the customer chose (tempFiles); throw to fail. Default: the customer cancels. */
   chooseMedia?(options: WxOptions): Record<string, unknown>;
   /**
@@ -260,6 +264,12 @@ export function createFakeWx(ctx: FakeWxContext): Record<string, unknown> {
     return { confirm: yes, cancel: !yes, content: '' };
   });
   // The sheet stays open while its behaviour runs (counted as work in flight, like a request), then calls back.
+  // WeChat asks the customer only inside a tap handler; elsewhere the call fails with this errMsg.
+  async('requestSubscribeMessage', (opts) => {
+    if (!ctx.inTap?.()) throw new Error('requestSubscribeMessage:fail can only be invoked by user TAP gesture.');
+    const ids = (opts.tmplIds as string[] | undefined) ?? [];
+    return ctx.subscribeAnswer?.(opts) ?? Object.fromEntries(ids.map((id) => [id, 'accept']));
+  });
   wx.requestPayment = (opts: WxOptions = {}) => {
     ctx.calls.push({ api: 'requestPayment', args: [opts] });
     ctx.loop.pendingRequests++;
