@@ -51,6 +51,7 @@ export const weappNavigation: Navigation = {
     if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
     else await Taro.reLaunch({ url: `/${ROUTES.home.page}` });
   },
+  async setParams() {},
   params: () => queryParams(),
 };
 
@@ -71,6 +72,11 @@ export const h5Navigation: Navigation = {
   },
   async replace(route: RouteName, params?: RouteParams) {
     await Taro.reLaunch({ url: buildPath(ROUTES[route].path, params) });
+  },
+  async setParams(route: RouteName, params?: RouteParams) {
+    const url = buildPath(ROUTES[route].path, params);
+    if (url === `${window.location.pathname}${window.location.search}`) return;
+    await Taro.redirectTo({ url });
   },
   async back() {
     if (hasEarlierScreen()) await Taro.navigateBack();

@@ -118,6 +118,12 @@ export interface Navigation {
   /** Replaces the current screen (spec: Log Out "replaces the route with /"). */
   replace(route: RouteName, params?: RouteParams): Promise<void>;
   back(): Promise<void>;
+  /**
+   * Puts new parameters in the address of the current screen (`route`), so a reload or a copied link shows the same
+   * (the search's keyword). H5: the page is redirected to its own path with them, replacing the history entry; the
+   * mini program has no address to keep: nothing.
+   */
+  setParams(route: RouteName, params?: RouteParams): Promise<void>;
   /** Route parameters of the current screen: query plus the H5 path's dynamic segments. */
   params(route: RouteName): Record<string, string>;
 }

@@ -223,6 +223,13 @@ for (const lang of ['cn', 'en'] as const) {
       );
       expect(await textOf(shown(page, '.search__heading'))).toBe(fill(t.search.results_for, { keyword: noodles.name }));
       expect(await textsOf(shown(page, '.search__title'))).toEqual(results.list.map((h) => h.title));
+      // The address follows the keyword (issue 15: it stayed /search), so a reload shows the same search.
+      await page.waitForURL((url) => url.searchParams.get('keyword') === noodles.name);
+      expect(new URL(page.url()).pathname).toBe('/search');
+      await page.reload();
+      expect(await textOf(shown(page, '.search__heading'))).toBe(fill(t.search.results_for, { keyword: noodles.name }));
+      expect(await shown(page, '.top-bar .search-bar__input input').inputValue()).toBe(noodles.name);
+      expect(await textsOf(shown(page, '.search__title'))).toEqual(results.list.map((h) => h.title));
       const hit = shown(page, '.search__hit--dish')
         .filter({ has: page.locator('.search__title', { hasText: exactly(noodles.name) }) })
         .first();

@@ -109,7 +109,7 @@ describe('search', () => {
   it('takes the keyword of the URL (/search?keyword=...) and of its own search bar; says when nothing matches', async () => {
     const a = api();
     a.search.multiple.mockResolvedValue(answer([], 1, 0, { restaurant: 0, dish: 0, news: 0 }));
-    const { container, store } = await renderPage(SearchPage, {
+    const { container, store, platform } = await renderPage(SearchPage, {
       api: a,
       storage: { _lang: 'en' },
       params: { keyword: 'pizza' },
@@ -128,6 +128,8 @@ describe('search', () => {
       expect(a.search.multiple).toHaveBeenLastCalledWith({ keyword: 'dumplings', page: 1, page_size: 10 }),
     );
     await waitFor(() => getByText(container, 'Nothing matches “dumplings”'));
+    // The address follows (H5: /search?keyword=dumplings), so a reload shows the same search.
+    expect(platform.navigation.setParams).toHaveBeenCalledWith('search', { keyword: 'dumplings' });
   });
 
   it('shows a failure with a retry', async () => {

@@ -23,7 +23,13 @@ const choice: MenuChoice = {
 
 function setup(loggedIn = true) {
   const api = fakeApi();
-  const navigation = { go: jest.fn(async () => {}), replace: jest.fn(), back: jest.fn(), params: jest.fn() };
+  const navigation = {
+    go: jest.fn(async () => {}),
+    replace: jest.fn(),
+    back: jest.fn(),
+    params: jest.fn(),
+    setParams: jest.fn(),
+  };
   const showError = jest.fn();
   const store = new CartStore({ cart: () => api.cart, navigation, isLoggedIn: () => loggedIn, showError });
   return { api, navigation, showError, store };

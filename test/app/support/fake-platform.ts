@@ -78,6 +78,7 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
   const navigation: FakeNavigation = {
     go: jest.fn(async () => {}),
     replace: jest.fn(async () => {}),
+    setParams: jest.fn(async () => {}),
     back: jest.fn(async () => {}),
     params: jest.fn(() => ({ ...(options.params ?? {}) })),
   };

@@ -64,7 +64,11 @@ function SearchPage() {
   };
 
   return (
-    <PageShell searchMode={synced ? 'restaurants' : undefined}>
+    <PageShell
+      searchMode={synced ? 'restaurants' : undefined}
+      // The address follows a new keyword (H5: /search?keyword=...), so a reload or a copied link shows this search.
+      onSearch={(value) => void nav.setParams('search', value ? { keyword: value } : undefined)}
+    >
       <View className='search'>
         {!synced ? null : !keyword ? (
           <Empty message={t('search.prompt')} />
