@@ -153,6 +153,7 @@ for (const lang of ['cn', 'en'] as const) {
       await shown(page, '.top-bar__user .dropdown__trigger').click();
       expect(await textsOf(shown(page, '.top-bar__user .dropdown__item'))).toEqual([
         t.topbar.user_center,
+        t.topbar.my_orders,
         t.topbar.logout,
       ]);
       await shown(page, '.top-bar__user .dropdown__item')
