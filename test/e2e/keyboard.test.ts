@@ -251,13 +251,15 @@ for (const lang of ['cn', 'en'] as const) {
       );
       await page.keyboard.press('Enter');
       expect(await trigger.getAttribute('aria-expanded')).toBe('true');
-      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      // The language menu marks the current language: its items are menuitemradio (checked), not menuitem.
+      await page.waitForFunction(() => /^menuitem(radio)?$/.test(document.activeElement?.getAttribute('role') ?? ''));
       await page.keyboard.press('Escape');
       await shown(page, '.top-bar__lang .dropdown__menu').waitFor({ state: 'detached' });
       expect(await hasFocus(trigger)).toBe(true);
       // Open it again and choose the other language with the arrows and Enter: the page reloads in it.
       await page.keyboard.press('Space');
-      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      // The language menu marks the current language: its items are menuitemradio (checked), not menuitem.
+      await page.waitForFunction(() => /^menuitem(radio)?$/.test(document.activeElement?.getAttribute('role') ?? ''));
       const wanted = t.topbar[`lang_${other}`];
       const focusedText = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim());
       for (let i = 0; i < 4 && (await focusedText()) !== wanted; i++) await page.keyboard.press('ArrowDown');
@@ -266,7 +268,7 @@ for (const lang of ['cn', 'en'] as const) {
       // menu's elements have settled,
       await page.waitForTimeout(300);
       expect(await focusedText()).toBe(wanted);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitemradio');
       // and when a Taro element renders again and moves the item in the document (as a Stencil element moves its
       // children), which drops the focus to the page: the menu gives it back to the item.
       expect(

@@ -153,6 +153,23 @@ async function routeChunks(page: Page, shell: string[]): Promise<string[]> {
  * and the online visits under the worker (the list and restaurant 9, fresh answers without the notice, which it
  * keeps). Answers the names of the list and the dishes as shown online.
  */
+/**
+ * The dish names of the restaurant page once its whole menu is drawn: the menu comes in slices (a few dishes first,
+ * then a few per task), so the names are read when their count has held for half a second.
+ */
+async function menuNames(page: Page): Promise<string[]> {
+  const names = shown(page, '.menu-item__name');
+  await names.first().waitFor();
+  let count = -1;
+  for (let same = 0; same < 5;) {
+    await page.waitForTimeout(100);
+    const now = await names.count();
+    same = now === count ? same + 1 : 0;
+    count = now;
+  }
+  return textsOf(names);
+}
+
 async function visitOnline(page: Page, base: string) {
   const dongmen = (await apiData<Building[]>(site.url, 'buildinglist', 'cn')).find((b) => b.id === DONGMEN)!;
   await site.context.addInitScript(
@@ -200,7 +217,7 @@ async function visitOnline(page: Page, base: string) {
   const names = await textsOf(shown(page, '.store-card__name'));
   expect(names.length).toBeGreaterThan(0);
   await open(page, `${base}/restaurant_detail?id=${SHOP}`);
-  const dishes = await textsOf(shown(page, '.menu-item__name'));
+  const dishes = await menuNames(page);
   expect(dishes.length).toBeGreaterThan(0);
   expect(await notice(page).count()).toBe(0);
   // The restaurant's chunks are kept as it used them.
@@ -227,7 +244,7 @@ test('offline repeat visit: the saved list and menu with the notice; POST and pe
   await page.reload();
   await shown(page, '.top-bar').waitFor();
   await notice(page).waitFor();
-  expect(await textsOf(shown(page, '.menu-item__name'))).toEqual(dishes);
+  expect(await menuNames(page)).toEqual(dishes);
 
   // The list, opened afresh without network.
   await open(page, `${base}/restaurant_list`);
@@ -283,7 +300,7 @@ test('weak network: an answer later than 4 s gives way to the saved list and men
   const menuAfter = Date.now() - before;
   expect(menuAfter).toBeGreaterThanOrEqual(TIMEOUT_MS);
   expect(menuAfter).toBeLessThan(SLOW_MS);
-  expect(await textsOf(shown(page, '.menu-item__name'))).toEqual(dishes);
+  expect(await menuNames(page)).toEqual(dishes);
   await notice(page).waitFor();
   process.stdout.write(
     `\nweak network (answers ${SLOW_MS} ms late, timeout ${TIMEOUT_MS} ms): saved list shown after ${shownAfter} ms (page load + list call), saved menu after ${menuAfter} ms\n`,
