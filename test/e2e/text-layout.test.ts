@@ -21,9 +21,9 @@ import type { AddressList } from '../../types/api/addresses';
 import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
 import { newContext } from './support/browser';
 import {
+  addToCart,
   creditWallet,
   DUMPLINGS,
-  menuItem,
   NOODLES,
   NOODLES_SHOP,
   newCustomer,
@@ -163,22 +163,7 @@ async function findingsOf(page: Page): Promise<Finding[]> {
 
 /** A cart of two dishes at restaurant 9 (noodles with their compulsory options, dumplings with a sauce). */
 async function fillCart(customer: Customer, lang: Lang) {
-  for (const id of [NOODLES, DUMPLINGS]) {
-    const item = await menuItem(site, lang, NOODLES_SHOP, id);
-    const optionIds = item.option_groups.flatMap((g) =>
-      g.options
-        .filter((o) => !o.sold_out)
-        .slice(0, g.compulsory ? Math.max(1, g.min_select) : 1)
-        .map((o) => o.id),
-    );
-    await okApi(
-      site,
-      'addcart',
-      customer.token,
-      { restaurant_id: NOODLES_SHOP, dish_id: id, option_ids: optionIds },
-      lang,
-    );
-  }
+  for (const id of [NOODLES, DUMPLINGS]) await addToCart(site, customer, lang, NOODLES_SHOP, id);
 }
 
 /** An order of the cart, delivered to the customer's address and paid from the balance; answers its id. */

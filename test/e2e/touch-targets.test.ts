@@ -10,7 +10,7 @@
  * below 20 px, so 88 design px are 44 CSS px at 320 (45.8 at 390); the one real gap was the comment field, 16 px high.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DUMPLINGS, NOODLES_SHOP, menuItem, newCustomer, okApi, startLoggedIn } from './support/orders';
+import { addToCart, DUMPLINGS, NOODLES_SHOP, newCustomer, startLoggedIn } from './support/orders';
 import { screenshot } from './support/screenshot';
 import { open, shown, useSite } from './support/site';
 
@@ -87,20 +87,7 @@ test('the suspected controls have a 44x44 px tap target at 390 and 320 px wide',
   const lang = 'cn';
   const customer = await newCustomer(site, lang);
   // Something in the cart, so settlement shows its form.
-  const dumplings = await menuItem(site, lang, NOODLES_SHOP, DUMPLINGS);
-  const optionIds = dumplings.option_groups.flatMap((g) =>
-    g.options
-      .filter((o) => !o.sold_out)
-      .slice(0, g.compulsory ? Math.max(1, g.min_select) : 1)
-      .map((o) => o.id),
-  );
-  await okApi(
-    site,
-    'addcart',
-    customer.token,
-    { restaurant_id: NOODLES_SHOP, dish_id: DUMPLINGS, option_ids: optionIds },
-    lang,
-  );
+  await addToCart(site, customer, lang, NOODLES_SHOP, DUMPLINGS);
   const page = await startLoggedIn(site, lang, customer);
   const results: Record<string, string> = {};
   for (const width of [390, 320]) {

@@ -142,6 +142,27 @@ export async function menuItem(site: Site, lang: Lang, restaurantId: number, ite
   return menu.categories.flatMap((c) => c.items).find((i) => i.id === itemId)!;
 }
 
+/**
+ * Puts one of a dish into the customer's server cart through `addcart`, with the first options on sale of each group
+ * (as many as a compulsory group needs, one of each other group).
+ */
+export async function addToCart(site: Site, customer: Customer, lang: Lang, restaurantId: number, dishId: number) {
+  const item = await menuItem(site, lang, restaurantId, dishId);
+  const optionIds = item.option_groups.flatMap((g) =>
+    g.options
+      .filter((o) => !o.sold_out)
+      .slice(0, g.compulsory ? Math.max(1, g.min_select) : 1)
+      .map((o) => o.id),
+  );
+  await okApi(
+    site,
+    'addcart',
+    customer.token,
+    { restaurant_id: restaurantId, dish_id: dishId, option_ids: optionIds },
+    lang,
+  );
+}
+
 /** What was chosen for a dish: its option names in the menu's order and the price the layer showed. */
 export interface Chosen {
   item: MenuItem;
