@@ -178,7 +178,7 @@ for (const lang of ['cn', 'en'] as const) {
       expect(await textOf(shown(page, '.top-bar__user-name'))).toBe(who.name);
       const token = (await storedToken(page))!;
 
-      // User Center -> Address Book: the address given at sign-up, as the default.
+      // User Center -> Address book: the address given at sign-up, as the default.
       await shown(page, '.top-bar__user .dropdown__trigger').click();
       await shown(page, '.top-bar__user .dropdown__item')
         .filter({ hasText: exactly(t.topbar.user_center) })

@@ -135,7 +135,7 @@ describe('on a phone (390 x 844)', () => {
     },
   );
 
-  test('the user menu has My Orders', async () => {
+  test('the user menu has My orders', async () => {
     const page = await start('en', PHONE, true);
     await open(page, '/restaurant_list');
     await shown(page, '.top-bar__user .dropdown__trigger').click();

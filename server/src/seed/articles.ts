@@ -120,7 +120,7 @@ const ARTICLES: Seed[] = [
       '退款会在餐厅确认后退回原支付方式或钱包；货到付款的订单无需退款。\n\n' +
       '客服每天 9:00 至 22:00 在线，请在联系时提供你的订单号，方便我们更快处理。',
     body_en:
-      'For a question about an order, open My Orders first: the order page shows its progress and the restaurant.\n\n' +
+      'For a question about an order, open My orders first: the order page shows its progress and the restaurant.\n\n' +
       'Refunds go back to the way you paid, or to your wallet, once the restaurant confirms them; orders paid on ' +
       'delivery need no refund.\n\n' +
       'Customer service is here every day from 9:00 to 22:00. Please give your order number when you contact us so we ' +

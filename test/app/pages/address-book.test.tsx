@@ -44,14 +44,14 @@ describe('address book', () => {
   it('lists the addresses, the default marked, with their lines', async () => {
     const { container, platform } = await renderPage(AddressesPage, { api: api(), storage: loggedIn });
     await waitFor(() => expect(items(container)).toHaveLength(2));
-    expect(platform.setTitle).toHaveBeenCalledWith('Address Book');
+    expect(platform.setTitle).toHaveBeenCalledWith('Address book');
     const [first, second] = items(container);
     expect(first!.className).toContain('address-item--default');
     expect(getByText(first!, 'Default')).toBeTruthy();
     expect(getByText(first!, 'Nanshan · Tower One · 101')).toBeTruthy();
-    expect(queryByText(first!, 'Set as Default')).toBeNull();
+    expect(queryByText(first!, 'Set as default')).toBeNull();
     expect(getByText(second!, 'Futian · Civic Plaza · B · 808')).toBeTruthy();
-    expect(getByText(second!, 'Set as Default')).toBeTruthy();
+    expect(getByText(second!, 'Set as default')).toBeTruthy();
   });
 
   it('set default: calls the API, says so, reloads the list', async () => {
@@ -59,7 +59,7 @@ describe('address book', () => {
     const { container, platform } = await renderPage(AddressesPage, { api: a, storage: loggedIn });
     await waitFor(() => expect(items(container)).toHaveLength(2));
     a.addresses.list.mockResolvedValue({ list: [address(2, { is_default: true }), address(1)] });
-    await click(getByText(items(container)[1]!, 'Set as Default'));
+    await click(getByText(items(container)[1]!, 'Set as default'));
     await waitFor(() => expect(a.addresses.list).toHaveBeenCalledTimes(2));
     expect(a.addresses.setDefault).toHaveBeenCalledWith(2);
     expect(platform.feedback.toast).toHaveBeenCalledWith('Default address set', 'success');
@@ -97,14 +97,14 @@ describe('address book', () => {
     a.addresses.setDefault.mockRejectedValue(new ApiError(1004, 'Address not found'));
     const { container, platform } = await renderPage(AddressesPage, { api: a, storage: loggedIn });
     await waitFor(() => expect(items(container)).toHaveLength(2));
-    await click(getByText(items(container)[1]!, 'Set as Default'));
+    await click(getByText(items(container)[1]!, 'Set as default'));
     await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith('Address not found', 'error'));
   });
 
   it('add and edit open the edit screen', async () => {
     const { container, platform } = await renderPage(AddressesPage, { api: api(), storage: loggedIn });
     await waitFor(() => expect(items(container)).toHaveLength(2));
-    await click(getByText(container, 'Add Address'));
+    await click(getByText(container, 'Add address'));
     await click(getByText(items(container)[1]!, 'Edit'));
     expect(platform.navigation.go.mock.calls).toEqual([['addressEdit'], ['addressEdit', { id: 2 }]]);
   });
@@ -126,7 +126,7 @@ describe('address edit', () => {
   it('new: starts from the customer, checks before sending, saves and goes back', async () => {
     const a = api();
     const { container, platform } = await renderPage(AddressEditPage, { api: a, storage: loggedIn });
-    expect(platform.setTitle).toHaveBeenCalledWith('New Address');
+    expect(platform.setTitle).toHaveBeenCalledWith('New address');
     await waitFor(() => getBySelector(container, '.address-edit__save'));
     const name = await waitFor(() => getBySelector(container, '.form-input--name input') as HTMLInputElement);
     expect(name.value).toBe('Li Lei');
@@ -166,7 +166,7 @@ describe('address edit', () => {
       expect((getBySelector(container, '.form-input--room-no input') as HTMLInputElement).value).toBe('808'),
     );
     expect(a.addresses.get).toHaveBeenCalledWith(2);
-    expect(platform.setTitle).toHaveBeenCalledWith('Edit Address');
+    expect(platform.setTitle).toHaveBeenCalledWith('Edit address');
     await waitFor(() =>
       expect(getBySelector(container, '.place-picker__area').textContent).toContain('Shenzhen · Futian'),
     );
@@ -218,8 +218,8 @@ describe('user centre (mine)', () => {
 
   it('entries: orders, address book, wallet and vouchers', async () => {
     const { container, platform } = await renderPage(MinePage, { api: api(), storage: loggedIn });
-    await click(getByText(container, 'My Orders'));
-    await click(getByText(container, 'Address Book'));
+    await click(getByText(container, 'My orders'));
+    await click(getByText(container, 'Address book'));
     await click(getByText(container, 'Wallet'));
     await click(getByText(container, 'Vouchers'));
     expect(platform.navigation.go.mock.calls).toEqual([['orders'], ['addresses'], ['wallet'], ['vouchers']]);

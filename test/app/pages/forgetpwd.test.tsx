@@ -50,7 +50,7 @@ function fakeClock() {
 describe('forgot password page', () => {
   it("checks before sending: the specification's four messages", async () => {
     const { container, platform, api: a } = await renderPage(ForgetPwdPage, { api: api(), storage: { _lang: 'en' } });
-    expect(platform.setTitle).toHaveBeenCalledWith('Forgot Password');
+    expect(platform.setTitle).toHaveBeenCalledWith('Forgot password');
     await typeInto(container, 'phone', '1380013800');
     await typeInto(container, 'password', 'short');
     await typeInto(container, 'confirm', 'other');
@@ -74,7 +74,7 @@ describe('forgot password page', () => {
   it('sends the code, then counts down 60 s (through re-renders) before it can be sent again', async () => {
     fakeClock();
     const { container, platform, api: a } = await renderPage(ForgetPwdPage, { api: api(), storage: { _lang: 'en' } });
-    expect(sendButton(container).textContent).toBe('Send Code');
+    expect(sendButton(container).textContent).toBe('Send code');
     await typeInto(container, 'phone', '13800138000');
     await click(sendButton(container));
     await waitFor(() => expect(sendButton(container).textContent).toBe('Resend in 60s'));
@@ -99,7 +99,7 @@ describe('forgot password page', () => {
     await act(async () => {
       jest.advanceTimersByTime(50_000);
     });
-    expect(sendButton(container).textContent).toBe('Send Code');
+    expect(sendButton(container).textContent).toBe('Send code');
     await click(sendButton(container));
     await waitFor(() => expect(a.accounts.resetPwdSms).toHaveBeenCalledTimes(2));
   });
@@ -124,7 +124,7 @@ describe('forgot password page', () => {
     await waitFor(() =>
       expect(platform.feedback.toast).toHaveBeenCalledWith('Too many codes. Try again later.', 'error'),
     );
-    expect(sendButton(container).textContent).toBe('Send Code');
+    expect(sendButton(container).textContent).toBe('Send code');
   });
 
   it('changes the password: logged out, "log in again", to the login screen', async () => {

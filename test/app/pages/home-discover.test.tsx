@@ -224,7 +224,7 @@ describe('home: address, map and nearby restaurants', () => {
     [
       'en',
       new GeolocationError('failed', 'User denied Geolocation', 'denied'),
-      'Error getting geolocation: User denied the request for Geolocation.',
+      'Error getting geolocation: User denied the request for geolocation.',
     ],
     // The browser's reason is English; in Chinese the customer reads the standard reason in Chinese.
     [

@@ -78,7 +78,7 @@ describe('My ratings', () => {
 
   it('is reached from Mine', async () => {
     const { container, platform } = await renderPage(MinePage, { storage: { _lang: 'en', token: 't' } });
-    await click(await waitFor(() => getByText(container, 'My Ratings')));
+    await click(await waitFor(() => getByText(container, 'My ratings')));
     expect(platform.navigation.go).toHaveBeenCalledWith('myRatings');
   });
 });

@@ -40,10 +40,10 @@ describe('top bar', () => {
     expect(platform.navigation.go).toHaveBeenCalledWith('mine');
   });
 
-  it('the user menu has My Orders, to the orders tab', async () => {
+  it('the user menu has My orders, to the orders tab', async () => {
     const { topBar, platform } = await home(loggedIn);
     await click(getByText(topBar, 'Li Lei'));
-    await click(getByText(topBar, 'My Orders'));
+    await click(getByText(topBar, 'My orders'));
     expect(platform.navigation.go).toHaveBeenCalledWith('orders');
   });
 

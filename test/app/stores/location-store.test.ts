@@ -166,7 +166,7 @@ describe('LocationStore', () => {
     it('error: "Error getting geolocation:" plus the standard reason in the customer\'s language', async () => {
       const { store } = setup({ position: new GeolocationError('failed', 'User denied Geolocation', 'denied') });
       await store.locateDevice();
-      expect(store.geoError).toBe('Error getting geolocation: User denied the request for Geolocation.');
+      expect(store.geoError).toBe('Error getting geolocation: User denied the request for geolocation.');
       const cases = [
         ['denied', '获取地理位置出错：用户拒绝了地理定位请求。'],
         ['unavailable', '获取地理位置出错：位置信息不可用。'],
