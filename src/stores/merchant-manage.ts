@@ -1,4 +1,4 @@
-import { consoleT, type ConsoleT } from '../i18n/console';
+import type { Messages } from '../i18n';
 import { useStores } from './context';
 import { merchantOf } from './merchant';
 import { MerchantManageStore } from './merchant-manage-store';
@@ -27,7 +27,16 @@ export function useManage(): MerchantManageStore {
   return manageOf(useStores());
 }
 
-/** The console's translate function in the current language (src/i18n/console.ts). */
+/** Keys of the console management screens' messages: the `merchant_manage` namespace of cn.json/en.json. */
+export type ConsoleKey = keyof Messages['merchant_manage'] & string;
+export type ConsoleT = (key: ConsoleKey, params?: Record<string, string | number>) => string;
+
+/**
+ * The app's t() (DESIGN §3), bound to the `merchant_manage` namespace the management screens use. Like every other
+ * sub-package namespace it is listed in src/i18n/parts.json (merchant package), so it travels with the console's
+ * screens (src/i18n/parts/merchant.ts), not in the main package or the H5 first load.
+ */
 export function useConsoleT(): ConsoleT {
-  return consoleT(useStores().ui.lang);
+  const t = useStores().ui.t;
+  return (key, params) => t(`merchant_manage.${key}`, params);
 }

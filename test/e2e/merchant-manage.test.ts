@@ -6,7 +6,8 @@
  * moved as far), no one switches it off. Screenshots of the four screens at 390 and 1280 wide (E2E_SCREENSHOTS).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { CONSOLE_MESSAGES } from '../../src/i18n/console';
+import cn from '../../src/i18n/cn.json';
+import en from '../../src/i18n/en.json';
 import { formatWhen } from '../../src/utils/date';
 import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { Quote } from '../../types/api/checkout';
@@ -60,7 +61,7 @@ const dishOf = async (lang: Lang, id: number) => {
 };
 
 describe.each<Lang>(['cn', 'en'])('console management (%s)', (lang) => {
-  const m = CONSOLE_MESSAGES[lang];
+  const m = { cn, en }[lang].merchant_manage;
 
   test('the owner marks a dish sold out and the customer menu shows it sold out at once, then back on sale', async () => {
     const dish = await dishOf(lang, NOODLES);

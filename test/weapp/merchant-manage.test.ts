@@ -6,14 +6,14 @@
 import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { MerchantRestaurants } from '../../types/api/merchant';
 import type { Menu } from '../../types/api/stores';
-import { CONSOLE_MESSAGES } from '../../src/i18n/console';
+import cn from '../../src/i18n/cn.json';
 import { formatWhen } from '../../src/utils/date';
 import { dataNodes, dataTexts, hasClass, type DataNode, type PageHandle } from './harness';
 import { useWeappHarness } from './support/use-harness';
 
 const SHOP = 9;
 const DISH = 159;
-const m = CONSOLE_MESSAGES.cn;
+const m = cn.merchant_manage;
 let token: string;
 
 async function call<T>(path: string, body?: unknown, auth = token): Promise<T> {

@@ -6,9 +6,8 @@ import { LoginPrompt } from '../../components/login-prompt';
 import { PageShell } from '../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../components/state-view';
 import { useStores } from '../../stores';
-import { useConsoleT, useManage } from '../../stores/merchant-manage';
+import { useConsoleT, useManage, type ConsoleKey } from '../../stores/merchant-manage';
 import { pressable } from '../../utils/a11y';
-import type { ConsoleKey } from '../../i18n/console';
 import './console.scss';
 
 /** The console's screens, in the order of its menu; owner-only ones are left out for staff (the server refuses too). */

@@ -135,6 +135,8 @@ describe('plural forms', () => {
         'The customer asked where the order is (1×, last at {time})',
         'The customer asked where the order is (2×, last at {time})',
       ],
+      ['merchant_manage.today_method_line', '1 order', '2 orders'],
+      ['merchant_manage.today_refunded_line', '1 order, {price} in all', '2 orders, {price} in all'],
     ]);
     expect(t('orders.item_count', { count: 0 })).toBe('0 items');
   });
