@@ -6,7 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { seedDishes, seedPictures } from '../../server/src/seed/pictures';
+import { CUISINES } from '../../server/src/seed/catalogue-data/cuisines';
 import { dishPicturePath } from '../../server/src/seed/pictures/dish';
+import { FOOD_KINDS, foodArt } from '../../server/src/seed/pictures/food';
 import { useTestApp } from './support/app';
 
 const sha = (body: Buffer | string) => crypto.createHash('sha256').update(body).digest('hex');
@@ -79,6 +81,58 @@ describe('seeded pictures, as served', () => {
       }
     }
     expect(photos).toBeGreaterThan(20);
+  });
+});
+
+/** The seed's desserts and sweet soups, each a different thing (a tart is not a pudding, nor a mille crêpe a cake). */
+const DESSERTS = [
+  '蛋挞',
+  '红糖糍粑',
+  '糖油粑粑',
+  '反沙芋头',
+  '抹茶冰淇淋',
+  '提拉米苏',
+  '芒果糯米饭',
+  '杨枝甘露',
+  '双皮奶',
+  '芒果班戟',
+  '榴莲千层',
+  '红豆冰',
+  '椰汁西米露',
+  '抹茶蛋糕',
+  '希腊酸奶杯',
+];
+
+describe('base drawings (the dish kind drawn under the toppings)', () => {
+  const dishes = seedDishes();
+  const kindOf = (cn: string) => dishes.find((d) => d.cn === cn)?.kind;
+
+  it('are all different drawings', () => {
+    const byArt = new Map<string, string>();
+    for (const kind of FOOD_KINDS) {
+      expect({ kind, same: byArt.get(foodArt(kind)) }).toEqual({ kind, same: undefined });
+      byArt.set(foodArt(kind), kind);
+    }
+  });
+
+  it('draw each dessert as what it is: no two desserts share one (they all shared the cake slice)', () => {
+    const shared = new Map<string, string[]>();
+    for (const cn of DESSERTS) shared.set(kindOf(cn)!, [...(shared.get(kindOf(cn)!) ?? []), cn]);
+    expect([...shared.values()].filter((names) => names.length > 1)).toEqual([]);
+    expect(DESSERTS.map(kindOf).filter((k) => !k || !FOOD_KINDS.includes(k))).toEqual([]);
+  });
+
+  it('know every dessert: a dish of a dessert kind or of a desserts category is in the list above', () => {
+    const dessertKinds = new Set(DESSERTS.map(kindOf));
+    const inDessertCategories = CUISINES.flatMap((c) => c.categories)
+      .filter((c) => c.cn === '甜品')
+      .flatMap((c) => c.dishes.map((d) => d[0]));
+    expect(inDessertCategories.length).toBeGreaterThan(0);
+    const unlisted = [
+      ...dishes.filter((d) => dessertKinds.has(d.kind)).map((d) => d.cn),
+      ...inDessertCategories,
+    ].filter((cn) => !DESSERTS.includes(cn));
+    expect(unlisted).toEqual([]);
   });
 });
 

@@ -26,174 +26,67 @@ function hash(text: string) {
   return h >>> 0;
 }
 
-type Piece = (x: number, y: number, turn: number) => string;
 const at = (x: number, y: number, turn: number, body: string) =>
   `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${Math.round(turn)})">${body}</g>`;
 
-/** Ingredients, each a small piece drawn around (0, 0), about 14 px across. */
-const PIECES: Record<string, Piece> = {
-  prawn: (x, y, r) =>
-    at(x, y, r, '<path d="M-6 4a7 7 0 1 1 8 2" fill="none" stroke="#f4845f" stroke-width="5" stroke-linecap="round"/>'),
-  beef: (x, y, r) =>
-    at(x, y, r, '<path d="M-9-3c6-5 14-3 18 1-4 6-13 7-18-1z" fill="#8d4a2f" stroke="#c47a5a" stroke-width="1.5"/>'),
-  pork: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<rect x="-8" y="-5" width="16" height="10" rx="2" fill="#c9694b"/><rect x="-8" y="-1" width="16" height="3" fill="#f6d7c3"/>',
-    ),
-  chicken: (x, y, r) =>
-    at(x, y, r, '<rect x="-6" y="-5" width="12" height="10" rx="3" fill="#e3a04f" stroke="#c07a2a" stroke-width="1"/>'),
-  fish: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<rect x="-8" y="-5" width="16" height="10" rx="2" fill="#ff8a5b"/><path d="M-4-5l3 10M2-5l3 10" stroke="#ffe0cc" stroke-width="1.5"/>',
-    ),
-  chilli: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-8 0c2-4 10-4 14 0-4 3-10 3-14 0z" fill="#d62828"/><path d="M6 0l4-2" stroke="#2e7d32" stroke-width="2" stroke-linecap="round"/>',
-    ),
-  peanut: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<ellipse cx="-2.5" cy="0" rx="3.5" ry="3" fill="#d9a86c"/><ellipse cx="2.5" cy="0" rx="3.5" ry="3" fill="#d9a86c"/>',
-    ),
-  egg: (x, y, r) =>
-    at(x, y, r, '<circle r="7" fill="#fffdf5" stroke="#eee4cf" stroke-width="1"/><circle r="3.5" fill="#f5b82e"/>'),
-  scallion: (x, y, r) => at(x, y, r, '<circle r="3" fill="none" stroke="#5cb85c" stroke-width="2"/>'),
-  greens: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-8 2c2-8 12-10 16-4-4 6-10 8-16 4z" fill="#4caf50"/><path d="M-6 2l12-5" stroke="#2e7d32" stroke-width="1"/>',
-    ),
-  garlic: (x, y, r) =>
-    at(x, y, r, '<path d="M-4 3c-2-6 2-9 4-9s6 3 4 9z" fill="#fbf8ee" stroke="#e2d9c2" stroke-width="1"/>'),
-  cheese: (x, y, r) => at(x, y, r, '<path d="M-7 5l7-11 7 11z" fill="#ffd54f" stroke="#f2b705" stroke-width="1"/>'),
-  mushroom: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-7 0a7 6 0 0 1 14 0z" fill="#8d6e63"/><rect x="-2" y="0" width="4" height="5" fill="#efe6dc"/>',
-    ),
-  tomato: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<circle r="7" fill="#e53935"/><circle r="4.5" fill="#ef5350"/><circle cx="-2" cy="-1" r="1" fill="#ffe082"/><circle cx="2" cy="1" r="1" fill="#ffe082"/>',
-    ),
-  mango: (x, y, r) => at(x, y, r, '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#ffb300"/>'),
-  coconut: (x, y, r) =>
-    at(x, y, r, '<path d="M-7 3a7 7 0 0 1 14 0z" fill="#ffffff" stroke="#795548" stroke-width="2"/>'),
-  bean: (x, y, r) => at(x, y, r, '<ellipse rx="3" ry="2" fill="#8e2430"/>'),
-  tofu: (x, y, r) =>
-    at(x, y, r, '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#fff4d6" stroke="#e8d7a8" stroke-width="1"/>'),
-  sesame: (x, y, r) =>
-    at(x, y, r, '<ellipse rx="1.6" ry="1" fill="#fffaf0"/><ellipse cx="5" cy="3" rx="1.6" ry="1" fill="#3e2723"/>'),
-  corn: (x, y, r) => at(x, y, r, '<circle r="2.5" fill="#fdd835"/><circle cx="5" cy="1" r="2.5" fill="#fbc02d"/>'),
-  bacon: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-9 0c3-4 6 4 9 0s6 4 9 0" fill="none" stroke="#c0392b" stroke-width="4"/><path d="M-9 0c3-4 6 4 9 0s6 4 9 0" fill="none" stroke="#f8c9b8" stroke-width="1.2"/>',
-    ),
-  squid: (x, y, r) => at(x, y, r, '<circle r="5" fill="none" stroke="#f3e5d8" stroke-width="3"/>'),
-  pineapple: (x, y, r) => at(x, y, r, '<path d="M-6 4l6-10 6 10z" fill="#fdd835" stroke="#f9a825" stroke-width="1"/>'),
-  sausage: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<circle r="6" fill="#b71c1c"/>' +
-        '<circle cx="-2" cy="-1" r="1.2" fill="#ffcdd2"/><circle cx="2" cy="2" r="1.2" fill="#ffcdd2"/>',
-    ),
-  basil: (x, y, r) => at(x, y, r, '<path d="M0-6c6 2 6 10 0 12-6-2-6-10 0-12z" fill="#2e7d32"/>'),
-  kimchi: (x, y, r) =>
-    at(x, y, r, '<path d="M-8 2c4-8 12-8 16-2-6 6-10 6-16 2z" fill="#e4572e" stroke="#b23a1c" stroke-width="1"/>'),
-  shell: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-8 4a8 8 0 0 1 16 0z" fill="#cfd8dc"/><path d="M-4 4v-5M0 4v-7M4 4v-5" stroke="#90a4ae" stroke-width="1"/>',
-    ),
-  taro: (x, y, r) => at(x, y, r, '<rect x="-5" y="-5" width="10" height="10" rx="3" fill="#b39ddb"/>'),
-  pearl: (x, y, r) => at(x, y, r, '<circle r="3.5" fill="#3e2723"/><circle cx="-1" cy="-1" r="1" fill="#8d6e63"/>'),
-  matcha: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<circle r="4" fill="#8bc34a" opacity=".8"/><circle cx="6" cy="2" r="2.5" fill="#689f38" opacity=".8"/>',
-    ),
-  seaweed: (x, y, r) => at(x, y, r, '<rect x="-7" y="-4" width="14" height="8" rx="1" fill="#1b3a2a"/>'),
-  sago: (x, y, r) => at(x, y, r, '<circle r="2.5" fill="#ffffff" stroke="#e0e0e0" stroke-width=".8"/>'),
-  wonton: (x, y, r) =>
-    at(x, y, r, '<path d="M-8 3c0-8 16-8 16 0-4 3-12 3-16 0z" fill="#fdfaf3" stroke="#e6dcc6" stroke-width="1"/>'),
-  eel: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<rect x="-9" y="-4" width="18" height="8" rx="3" fill="#7b3f14"/><path d="M-6-1h12" stroke="#c68642" stroke-width="1.5"/>',
-    ),
-  lamb: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#6d3b22"/><circle cx="2" cy="-2" r="1" fill="#ffe0b2"/>',
-    ),
-  potato: (x, y, r) => at(x, y, r, '<rect x="-2" y="-8" width="4" height="16" rx="1" fill="#f9c74f"/>'),
-  onion: (x, y, r) => at(x, y, r, '<circle r="6" fill="none" stroke="#e0a84a" stroke-width="3.5"/>'),
-  lemon: (x, y, r) =>
-    at(x, y, r, '<path d="M-7 2a7 7 0 0 1 14 0z" fill="#fff176" stroke="#fbc02d" stroke-width="1.5"/>'),
-  fruit: (x, y, r) => at(x, y, r, '<circle r="5" fill="#8e44ad"/><circle cx="-1.5" cy="-1.5" r="1.5" fill="#c39bd3"/>'),
-  passion: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<circle r="5" fill="#ffca28"/>' +
-        '<circle cx="-1.5" cy="0" r="1.2" fill="#3e2723"/><circle cx="1.5" cy="1" r="1.2" fill="#3e2723"/>',
-    ),
-  oat: (x, y, r) => at(x, y, r, '<ellipse rx="3.5" ry="1.8" fill="#e6cc9a"/>'),
-  drip: (x, y, r) => at(x, y, r, '<path d="M-10-4h20l-4 8h-12z" fill="#b0bec5"/>'),
-  heart: (x, y, r) =>
-    at(x, y, r, '<path d="M0 6c-10-6-10-14-4-14 2 0 4 2 4 4 0-2 2-4 4-4 6 0 6 8-4 14z" fill="#f3e3cf"/>'),
-  quinoa: (x, y, r) =>
-    at(x, y, r, '<circle r="1.8" fill="#f5e6c8"/><circle cx="4" cy="2" r="1.8" fill="#c62828" opacity=".7"/>'),
-  avocado: (x, y, r) => at(x, y, r, '<ellipse rx="7" ry="5" fill="#c5e1a5" stroke="#558b2f" stroke-width="2"/>'),
-  durian: (x, y, r) => at(x, y, r, '<path d="M-6 4l2-8h8l2 8z" fill="#f0d264"/>'),
-  yogurt: (x, y, r) => at(x, y, r, '<circle r="5" fill="#ffffff" opacity=".9"/>'),
-  chocolate: (x, y, r) => at(x, y, r, '<rect x="-5" y="-4" width="10" height="8" rx="1" fill="#5d4037"/>'),
-  honey: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-10 0c4-4 8 4 12 0s6 2 8 0" fill="none" stroke="#f9a825" stroke-width="3" stroke-linecap="round"/>',
-    ),
-  sauce: (x, y, r) =>
-    at(
-      x,
-      y,
-      r,
-      '<path d="M-10 0c4-4 8 4 12 0s6 2 8 0" fill="none" stroke="#c62828" stroke-width="3" stroke-linecap="round"/>',
-    ),
-  pepper: (x, y, r) => at(x, y, r, '<circle r="1.5" fill="#3e2723"/><circle cx="4" cy="3" r="1.5" fill="#3e2723"/>'),
+/** A wavy drizzle (honey, sauce) in one colour. */
+const drizzle = (color: string) =>
+  `<path d="M-10 0c4-4 8 4 12 0s6 2 8 0" fill="none" stroke="${color}" stroke-width="3" stroke-linecap="round"/>`;
+
+/** Ingredients: each a small shape around (0, 0), about 14 px across, that dishArt places and turns (at). */
+// prettier-ignore
+const PIECES: Record<string, string> = {
+  prawn: '<path d="M-6 4a7 7 0 1 1 8 2" fill="none" stroke="#f4845f" stroke-width="5" stroke-linecap="round"/>',
+  beef: '<path d="M-9-3c6-5 14-3 18 1-4 6-13 7-18-1z" fill="#8d4a2f" stroke="#c47a5a" stroke-width="1.5"/>',
+  pork: '<rect x="-8" y="-5" width="16" height="10" rx="2" fill="#c9694b"/><rect x="-8" y="-1" width="16" height="3" fill="#f6d7c3"/>',
+  chicken: '<rect x="-6" y="-5" width="12" height="10" rx="3" fill="#e3a04f" stroke="#c07a2a" stroke-width="1"/>',
+  fish: '<rect x="-8" y="-5" width="16" height="10" rx="2" fill="#ff8a5b"/><path d="M-4-5l3 10M2-5l3 10" stroke="#ffe0cc" stroke-width="1.5"/>',
+  chilli: '<path d="M-8 0c2-4 10-4 14 0-4 3-10 3-14 0z" fill="#d62828"/><path d="M6 0l4-2" stroke="#2e7d32" stroke-width="2" stroke-linecap="round"/>',
+  peanut: '<ellipse cx="-2.5" cy="0" rx="3.5" ry="3" fill="#d9a86c"/><ellipse cx="2.5" cy="0" rx="3.5" ry="3" fill="#d9a86c"/>',
+  egg: '<circle r="7" fill="#fffdf5" stroke="#eee4cf" stroke-width="1"/><circle r="3.5" fill="#f5b82e"/>',
+  scallion: '<circle r="3" fill="none" stroke="#5cb85c" stroke-width="2"/>',
+  greens: '<path d="M-8 2c2-8 12-10 16-4-4 6-10 8-16 4z" fill="#4caf50"/><path d="M-6 2l12-5" stroke="#2e7d32" stroke-width="1"/>',
+  garlic: '<path d="M-4 3c-2-6 2-9 4-9s6 3 4 9z" fill="#fbf8ee" stroke="#e2d9c2" stroke-width="1"/>',
+  cheese: '<path d="M-7 5l7-11 7 11z" fill="#ffd54f" stroke="#f2b705" stroke-width="1"/>',
+  mushroom: '<path d="M-7 0a7 6 0 0 1 14 0z" fill="#8d6e63"/><rect x="-2" y="0" width="4" height="5" fill="#efe6dc"/>',
+  tomato: '<circle r="7" fill="#e53935"/><circle r="4.5" fill="#ef5350"/><circle cx="-2" cy="-1" r="1" fill="#ffe082"/><circle cx="2" cy="1" r="1" fill="#ffe082"/>',
+  mango: '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#ffb300"/>',
+  coconut: '<path d="M-7 3a7 7 0 0 1 14 0z" fill="#ffffff" stroke="#795548" stroke-width="2"/>',
+  bean: '<ellipse rx="3" ry="2" fill="#8e2430"/>',
+  tofu: '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#fff4d6" stroke="#e8d7a8" stroke-width="1"/>',
+  sesame: '<ellipse rx="1.6" ry="1" fill="#fffaf0"/><ellipse cx="5" cy="3" rx="1.6" ry="1" fill="#3e2723"/>',
+  corn: '<circle r="2.5" fill="#fdd835"/><circle cx="5" cy="1" r="2.5" fill="#fbc02d"/>',
+  bacon: '<path d="M-9 0c3-4 6 4 9 0s6 4 9 0" fill="none" stroke="#c0392b" stroke-width="4"/><path d="M-9 0c3-4 6 4 9 0s6 4 9 0" fill="none" stroke="#f8c9b8" stroke-width="1.2"/>',
+  squid: '<circle r="5" fill="none" stroke="#f3e5d8" stroke-width="3"/>',
+  pineapple: '<path d="M-6 4l6-10 6 10z" fill="#fdd835" stroke="#f9a825" stroke-width="1"/>',
+  sausage: '<circle r="6" fill="#b71c1c"/><circle cx="-2" cy="-1" r="1.2" fill="#ffcdd2"/><circle cx="2" cy="2" r="1.2" fill="#ffcdd2"/>',
+  basil: '<path d="M0-6c6 2 6 10 0 12-6-2-6-10 0-12z" fill="#2e7d32"/>',
+  kimchi: '<path d="M-8 2c4-8 12-8 16-2-6 6-10 6-16 2z" fill="#e4572e" stroke="#b23a1c" stroke-width="1"/>',
+  shell: '<path d="M-8 4a8 8 0 0 1 16 0z" fill="#cfd8dc"/><path d="M-4 4v-5M0 4v-7M4 4v-5" stroke="#90a4ae" stroke-width="1"/>',
+  taro: '<rect x="-5" y="-5" width="10" height="10" rx="3" fill="#b39ddb"/>',
+  pearl: '<circle r="3.5" fill="#3e2723"/><circle cx="-1" cy="-1" r="1" fill="#8d6e63"/>',
+  matcha: '<circle r="4" fill="#8bc34a" opacity=".8"/><circle cx="6" cy="2" r="2.5" fill="#689f38" opacity=".8"/>',
+  seaweed: '<rect x="-7" y="-4" width="14" height="8" rx="1" fill="#1b3a2a"/>',
+  sago: '<circle r="2.5" fill="#ffffff" stroke="#e0e0e0" stroke-width=".8"/>',
+  wonton: '<path d="M-8 3c0-8 16-8 16 0-4 3-12 3-16 0z" fill="#fdfaf3" stroke="#e6dcc6" stroke-width="1"/>',
+  eel: '<rect x="-9" y="-4" width="18" height="8" rx="3" fill="#7b3f14"/><path d="M-6-1h12" stroke="#c68642" stroke-width="1.5"/>',
+  lamb: '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#6d3b22"/><circle cx="2" cy="-2" r="1" fill="#ffe0b2"/>',
+  potato: '<rect x="-2" y="-8" width="4" height="16" rx="1" fill="#f9c74f"/>',
+  onion: '<circle r="6" fill="none" stroke="#e0a84a" stroke-width="3.5"/>',
+  lemon: '<path d="M-7 2a7 7 0 0 1 14 0z" fill="#fff176" stroke="#fbc02d" stroke-width="1.5"/>',
+  fruit: '<circle r="5" fill="#8e44ad"/><circle cx="-1.5" cy="-1.5" r="1.5" fill="#c39bd3"/>',
+  passion: '<circle r="5" fill="#ffca28"/><circle cx="-1.5" cy="0" r="1.2" fill="#3e2723"/><circle cx="1.5" cy="1" r="1.2" fill="#3e2723"/>',
+  oat: '<ellipse rx="3.5" ry="1.8" fill="#e6cc9a"/>',
+  drip: '<path d="M-10-4h20l-4 8h-12z" fill="#b0bec5"/>',
+  heart: '<path d="M0 6c-10-6-10-14-4-14 2 0 4 2 4 4 0-2 2-4 4-4 6 0 6 8-4 14z" fill="#f3e3cf"/>',
+  quinoa: '<circle r="1.8" fill="#f5e6c8"/><circle cx="4" cy="2" r="1.8" fill="#c62828" opacity=".7"/>',
+  avocado: '<ellipse rx="7" ry="5" fill="#c5e1a5" stroke="#558b2f" stroke-width="2"/>',
+  durian: '<path d="M-6 4l2-8h8l2 8z" fill="#f0d264"/>',
+  yogurt: '<circle r="5" fill="#ffffff" opacity=".9"/>',
+  chocolate: '<rect x="-5" y="-4" width="10" height="8" rx="1" fill="#5d4037"/>',
+  honey: drizzle('#f9a825'),
+  sauce: drizzle('#c62828'),
+  pepper: '<circle r="1.5" fill="#3e2723"/><circle cx="4" cy="3" r="1.5" fill="#3e2723"/>',
 };
 
 /** What a name says is in the dish (first match first); at most three are drawn. */
@@ -209,7 +102,7 @@ const KEYWORDS: Array<[RegExp, keyof typeof PIECES]> = [
   [/羊/, 'lamb'],
   [/培根/, 'bacon'],
   [/叉烧|肉|猪|腊|豚/, 'pork'],
-  [/蛋|鸡蛋/, 'egg'],
+  [/蛋(?!糕)/, 'egg'],
   [/芝士|奶酪/, 'cheese'],
   [/蘑菇/, 'mushroom'],
   [/番茄|西红柿|玛格丽特/, 'tomato'],
@@ -269,9 +162,20 @@ const AREAS: Record<string, [cx: number, cy: number, rx: number, ry: number] | u
   water: undefined,
   herbaltea: undefined,
   coconut: undefined,
-  // drawn as they are: an egg tart or a takoyaki plate shows what it is without pieces on top
+  // drawn as they are: an egg tart, a takoyaki plate or a dessert shows what it is without pieces on top
   tart: undefined,
   takoyaki: undefined,
+  ciba: undefined,
+  baba: undefined,
+  frostedtaro: undefined,
+  tiramisu: undefined,
+  stickyrice: undefined,
+  pudding: undefined,
+  pancake: undefined,
+  millecrepe: undefined,
+  icedglass: undefined,
+  sagocup: undefined,
+  parfait: undefined,
 };
 const BOWLS = new Set([
   'noodles',
@@ -310,6 +214,14 @@ const SIDES = [
   '<g transform="translate(16 16)"><path d="M0 16a14 14 0 0 1 28 0z" fill="#fff176" stroke="#fbc02d" stroke-width="2"/><path d="M14 16V4M14 16l-9-8M14 16l9-8" stroke="#fbc02d" stroke-width="1.5"/></g>',
   '<g transform="translate(14 18)"><path d="M2 10c6-6 18-8 28-2-8 6-20 8-28 2z" fill="#d62828"/><path d="M30 8l6-4" stroke="#2e7d32" stroke-width="3" stroke-linecap="round"/></g>',
 ];
+
+/** Sweets get a spoon, a leaf or nothing beside them (no chilli or chopsticks next to a pudding). */
+// prettier-ignore
+const SWEETS = new Set([
+  'tart', 'dessert', 'icecream', 'sweetsoup', 'ciba', 'baba', 'frostedtaro', 'tiramisu', 'stickyrice', 'pudding',
+  'pancake', 'millecrepe', 'icedglass', 'sagocup', 'parfait',
+]);
+const SWEET_SIDES = [SIDES[0]!, SIDES[3]!, SIDES[4]!];
 
 /** A pale colour near the kind's own background, turned a little by the dish. */
 function tint(kindBackground: string, rand: () => number) {
@@ -357,6 +269,8 @@ export function dishArt(nameCn: string, kind: string): string {
   const rand = random(hash(nameCn));
   const background = tint(foodBackground(kind), rand);
   let art = crockery(foodArt(kind), kind, hash(`${nameCn}#crockery`));
+  // The cake slice's cream layer in the cake's own colour (a matcha cake is green, not strawberry pink).
+  if (kind === 'dessert' && /抹茶/.test(nameCn)) art = art.replace('#f48fb1', '#9ccc65');
   const area = areaOf(kind);
   const broth = BOWLS.has(kind) ? BROTHS.find(([p]) => p.test(nameCn))?.[1] : undefined;
   if (broth) art += `<ellipse cx="100" cy="98" rx="60" ry="11" fill="${broth}" opacity=".55"/>`;
@@ -372,12 +286,13 @@ export function dishArt(nameCn: string, kind: string): string {
         const dist = Math.sqrt(rand());
         const x = cx + Math.cos(angle) * rx * dist;
         const y = cy + Math.sin(angle) * ry * dist;
-        return PIECES[name]!(x, y, rand() * 360 - 180);
+        return at(x, y, rand() * 360 - 180, PIECES[name]!);
       });
     });
     art += pieces.join('');
   }
-  const side = SIDES[hash(`${nameCn}#side`) % SIDES.length]!;
+  const sides = SWEETS.has(kind) ? SWEET_SIDES : SIDES;
+  const side = sides[hash(`${nameCn}#side`) % sides.length]!;
   return `<rect width="200" height="200" rx="24" fill="${background}"/>${side}${art}`;
 }
 

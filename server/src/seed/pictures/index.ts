@@ -2,7 +2,7 @@ import { CUISINES, DRINKS } from '../catalogue-data/cuisines';
 import { ADS, POPUPS, PROMOTIONS } from '../catalogue-data/marketing';
 import { RESTAURANTS } from '../catalogue-data/restaurants';
 import { dishArt, dishPicturePath } from './dish';
-import { FOOD_KINDS, foodArt, foodBackground } from './food';
+import { foodArt, foodBackground } from './food';
 
 /** Each cuisine's picture. */
 const CUISINE_KIND: Record<string, string> = {
@@ -44,9 +44,13 @@ const place = (kind: string, x: number, y: number, size: number) =>
   `<g transform="translate(${x} ${y}) scale(${size / 200})">${foodArt(kind)}</g>`;
 
 /** The kinds dishes had their pictures by before each dish had its own (none is a dish's path today: tested). */
-const LEGACY_KINDS = FOOD_KINDS.filter(
-  (k) => !['tart', 'sweetsoup', 'beer', 'herbaltea', 'water', 'takoyaki', 'coconut'].includes(k),
-);
+// prettier-ignore
+const LEGACY_KINDS = [
+  'noodles', 'ramen', 'pho', 'soup', 'congee', 'rice', 'curry', 'bibimbap', 'poke', 'salad', 'hotpot', 'spicy', 'tofu',
+  'veg', 'dimsum', 'dumplings', 'bun', 'roast', 'fish', 'shrimp', 'chicken', 'beef', 'friedchicken', 'skewer', 'sushi',
+  'springroll', 'egg', 'bread', 'pasta', 'pizza', 'burger', 'fries', 'milktea', 'coffee', 'juice', 'cola', 'dessert',
+  'icecream',
+];
 
 function legacyDish(kind: string) {
   return svg(200, 200, `<rect width="200" height="200" rx="24" fill="${foodBackground(kind)}"/>${foodArt(kind)}`);
