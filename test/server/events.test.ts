@@ -8,9 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/src/app';
 import { openDb } from '../../server/src/db';
 import { runMerchantsCli } from '../../server/src/merchants-cli';
+import { addOrderEvent } from '../../server/src/modules/orders/service';
+import { createAppUnitOfWork } from '../../server/src/modules/repositories';
 import { type Registered, registerUser } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
-import { ORDER_RID, placeOrder } from './support/orders';
+import { attemptKey, dishOf } from './support/cart';
+import { creditWallet, ORDER_RID, placeOrder } from './support/orders';
+import { createEventsRepository } from '../../server/src/modules/events/repository';
 
 interface Message {
   id?: string;
@@ -27,7 +31,13 @@ function openStream(url: string, headers: Record<string, string> = {}) {
   let body = '';
   const waiters: Array<() => void> = [];
   const done = (async () => {
-    const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+    const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal }).catch(
+      (err: unknown) => {
+        if (abort.signal.aborted) return null; // cut before the answer came
+        throw err;
+      },
+    );
+    if (!res) return;
     status = res.status;
     if (!res.body) return;
     const reader = res.body.getReader();
@@ -192,6 +202,207 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
     await viaQuery.waitFor(() => viaQuery.events().length >= 4);
     expect(viaQuery.events().map((e) => e.id)).toEqual(ids);
   });
+
+  test.each([
+    ['still working after its change (a refund, the cart)', false],
+    ['between its event row and its commit', true],
+  ])(
+    'an event whose transaction commits late is skipped neither by a replay nor by a live stream: A %s',
+    async (_, atCommit) => {
+      // Two order changes in flight at once: A makes its change first but commits last, B makes its change and commits
+      // in between. A reader that has seen B's event must still get A's: on a replay from the highest id it has seen
+      // (Last-Event-ID), and on a stream opened while A was in flight.
+      const a = await placeOrder(t, api, customer.token, { method: 'cod' });
+      const b = await placeOrder(t, api, customer.token, { method: 'cod' });
+      const before = await t.db.kysely
+        .selectFrom('order_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.id));
+      // Tickets first: on SQLite the transaction in flight holds the only connection (nothing else runs meanwhile).
+      const [replay, live, again] = await Promise.all([1, 2, 3].map(() => ticketOf(customer.token)));
+      const uow = createAppUnitOfWork(t.db.kysely);
+      const order = (id: number) => ({ id, restaurant_id: ORDER_RID, user_id: customer.id });
+      let release = () => undefined as void;
+      const held = new Promise<void>((r) => (release = r));
+      let written = () => undefined as void;
+      const wroteA = new Promise<void>((r) => (written = r));
+      const txA = uow.transaction(async (tx) => {
+        await addOrderEvent(tx, order(a.id), 'order.hurry', clock.now(), { status: 6, count: 1 });
+        const pause = async () => {
+          written();
+          await held;
+        };
+        // Steps before the commit run in the order added: this one runs once A's event row is written.
+        if (atCommit) tx.beforeCommit(pause);
+        else await pause();
+      });
+      await wroteA;
+      const txB = uow.transaction((tx) =>
+        addOrderEvent(tx, order(b.id), 'order.hurry', clock.now(), { status: 6, count: 1 }),
+      );
+      const settle = (p: Promise<unknown>, ms: number) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
+      await settle(txB, 500);
+      // While A is in flight: a reader replaying from before both, and a live stream opened now.
+      const first = openStream(`${base}${replay!.url}`, { 'last-event-id': String(before) });
+      const follower = openStream(`${base}${live!.url}`);
+      streams.push(first, follower);
+      await settle(
+        first.waitFor(() => first.events().length > 0 && follower.messages.some((m) => m.event === 'ready'), 1000),
+        1000,
+      );
+      let seen: number[] = [];
+      let followerUp = false;
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        seen = first.events().map((e) => e.id);
+        followerUp = follower.messages.some((m) => m.event === 'ready');
+        await first.close();
+      } finally {
+        release();
+        await Promise.all([txA, txB]);
+      }
+      const committed = await t.db.kysely
+        .selectFrom('order_events')
+        .select('id')
+        .where('id', '>', before)
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
+      expect(committed).toHaveLength(2);
+      // The reader comes back with the highest id it saw.
+      const resumeFrom = Math.max(before, ...seen);
+      const second = openStream(`${base}${again!.url}`, { 'last-event-id': String(resumeFrom) });
+      streams.push(second);
+      await settle(
+        second.waitFor(() => [...seen, ...second.events().map((e) => e.id)].length >= committed.length, 1500),
+        1500,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const got = [...seen, ...second.events().map((e) => e.id)];
+      expect(got.sort((x, y) => x - y)).toEqual(committed);
+      // The live stream opened while A was in flight (it cannot be on SQLite: A holds the connection) gets A's event.
+      if (followerUp) {
+        await settle(
+          follower.waitFor(() => follower.events().some((e) => e.order_id === a.id), 1500),
+          1500,
+        );
+        expect(follower.events().filter((e) => e.order_id === a.id)).toHaveLength(1);
+      }
+      expect(dialect === 'sqlite' || followerUp).toBe(true);
+    },
+  );
+
+  test('an event writer never holds the event lock while it waits for a row: no deadlock', async () => {
+    // A (a new order) holds the customer's row from its start and writes its event last; B (a rejection of the
+    // customer's other order) writes its event, then credits the customer's wallet (waits for A's row). Were B's
+    // event row written (and the event lock taken) where B added it, A would wait for B and B for A.
+    const who = await registerUser(api, t.place);
+    const o = await placeOrder(t, api, who.token, { method: 'cod' });
+    const uow = createAppUnitOfWork(t.db.kysely);
+    const order = { id: o.id, restaurant_id: ORDER_RID, user_id: who.id };
+    const signal = () => {
+      let fire = () => undefined as void;
+      const fired = new Promise<void>((r) => (fire = r));
+      return { fire, fired: (ms: number) => Promise.race([fired, new Promise((r) => setTimeout(r, ms))]) };
+    };
+    const aHoldsRow = signal();
+    const bWroteEvent = signal();
+    const txA = uow.transaction(async (tx) => {
+      await tx.checkout.lockCustomer(who.id);
+      aHoldsRow.fire();
+      await bWroteEvent.fired(1000); // SQLite: B cannot start before A ends
+      await new Promise((r) => setTimeout(r, 200)); // B is now waiting for the customer's row
+      await addOrderEvent(tx, order, 'order.hurry', clock.now(), { status: 6, count: 1 });
+    });
+    await aHoldsRow.fired(1000);
+    const txB = uow.transaction(async (tx) => {
+      await addOrderEvent(tx, order, 'order.hurry', clock.now(), { status: 6, count: 2 });
+      bWroteEvent.fire();
+      await tx.wallet.credit(who.id, 100, { reason: 'adjustment', refType: 'test', refId: `lock-${o.id}` }, 1);
+    });
+    const outcomes = await Promise.allSettled([txA, txB]);
+    expect(outcomes.map((x) => (x.status === 'rejected' ? String(x.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    const rows = await t.db.kysely.selectFrom('order_events').select('payload').where('order_id', '=', o.id).execute();
+    expect(rows.map((r) => JSON.parse(r.payload).count).sort()).toEqual([1, 2]);
+  });
+
+  test('50 order changes at once (25 customers each placing an order while their last one is rejected): every one commits, one event each, and a reader following "after the last id it saw" sees each event once', async () => {
+    // Each pair touches one customer's wallet from both sides: the new order debits it before its event, the
+    // rejection credits it back after its own. Event writers serialize until commit on PostgreSQL; they must not
+    // wait for each other while holding that (a deadlock), and a follower must never step over a late commit.
+    const dish = await dishOf(t.db, ORDER_RID);
+    const people = await Promise.all(Array.from({ length: 25 }, () => registerUser(api, t.place)));
+    const pairs: Array<{ who: Registered; old: number; body: Record<string, unknown> }> = [];
+    for (const who of people) {
+      await creditWallet(t, who.id, 100_000, `events-50-${who.id}`);
+      const old = await placeOrder(t, api, who.token, { method: 'balance', mode: 'collection', quantity: 1 });
+      await api.post('addcart', { restaurant_id: ORDER_RID, dish_id: dish.id, quantity: 2 }, { token: who.token });
+      const choice = { restaurant_id: ORDER_RID, mode: 'collection', payment_method: 'balance' };
+      const times = (await api.post('confirmorder', choice, { token: who.token })).body.data.collection_times;
+      const body = { ...choice, collection_time: times[0]! };
+      const q = (await api.post('confirmorder', body, { token: who.token })).body.data;
+      expect(q.can_submit).toBe(true);
+      pairs.push({
+        who,
+        old: old.id,
+        body: { ...body, idempotency_key: attemptKey(), expected_total_fen: q.total_fen },
+      });
+    }
+    const events = createEventsRepository(t.db.kysely);
+    const before = await events.maxId();
+    // The follower: what an instance catching up (or a client resuming) reads, again and again.
+    const followed: number[] = [];
+    let last = before;
+    let running = true;
+    const follow = async () => {
+      const rows = await events.after(last, 500);
+      for (const r of rows) followed.push(r.id);
+      last = Math.max(last, ...rows.map((r) => r.id));
+    };
+    const follower = (async () => {
+      while (running) {
+        await follow();
+        await new Promise((r) => setImmediate(r));
+      }
+      await follow();
+    })();
+    const answers = await Promise.all(
+      pairs.flatMap((p) => [
+        api.post('submitorder', p.body, { token: p.who.token }),
+        api.post('merchant/reject', { order_id: p.old, reason: 'too_busy' }, { token: staff.token }),
+      ]),
+    );
+    running = false;
+    await follower;
+    expect(answers.map((a) => a.body.code)).toEqual(answers.map(() => 1000));
+    const written = await t.db.kysely
+      .selectFrom('order_events')
+      .select(['id', 'order_id', 'type'])
+      .where('id', '>', before)
+      .orderBy('id')
+      .execute();
+    const placed = answers.filter((_, i) => i % 2 === 0).map((a) => a.body.data.order_id as number);
+    expect(
+      written
+        .filter((e) => e.type === 'order.placed')
+        .map((e) => e.order_id)
+        .sort(),
+    ).toEqual([...placed].sort());
+    expect(
+      written
+        .filter((e) => e.type === 'order.status')
+        .map((e) => e.order_id)
+        .sort(),
+    ).toEqual(pairs.map((p) => p.old).sort());
+    expect(written).toHaveLength(50);
+    expect(followed).toEqual(written.map((e) => e.id));
+    for (const [i, p] of pairs.entries()) {
+      const total = answers[2 * i]!.body.data.total_fen as number;
+      const w = await api.get('wallet', { token: p.who.token });
+      expect(w.body.data.balance_fen).toBe(100_000 - total);
+    }
+  }, 60_000);
 
   test('tickets: used once, expire, belong to their user; no ticket, no stream', async () => {
     const { url } = await ticketOf(customer.token);

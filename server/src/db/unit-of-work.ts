@@ -11,7 +11,15 @@ export type RepositoryFactory = (db: Executor) => object;
 export type RepositoriesOf<F extends Record<string, RepositoryFactory>> = { [K in keyof F]: ReturnType<F[K]> };
 
 /** The repositories bound to one transaction, plus the transaction itself for stores taking an executor. */
-export type Transactional<R> = R & { db: Executor };
+export type Transactional<R> = R & {
+  db: Executor;
+  /**
+   * Runs `step` last in this transaction, just before it commits (steps in the order added; a step may add more);
+   * never when the transaction rolls back. For writes that must hold a lock only until commit, after every other
+   * statement of the unit of work (the order events outbox, modules/orders: ids visible in commit order).
+   */
+  beforeCommit(step: () => Promise<unknown>): void;
+};
 
 /**
  * The unit of work services receive. `repos` run each statement on its own (reads, single conditional writes);
@@ -36,6 +44,12 @@ export function createUnitOfWork<F extends Record<string, RepositoryFactory>>(
   };
   return {
     repos: bind(db),
-    transaction: (fn) => db.transaction().execute((trx) => fn({ ...bind(trx), db: trx })),
+    transaction: (fn) =>
+      db.transaction().execute(async (trx) => {
+        const last: Array<() => Promise<unknown>> = [];
+        const result = await fn({ ...bind(trx), db: trx, beforeCommit: (step) => void last.push(step) });
+        for (let step = last.shift(); step; step = last.shift()) await step();
+        return result;
+      }),
   };
 }

@@ -1,10 +1,13 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import type { Executor } from '../../db/unit-of-work';
 
 import type { NewOrderEvent, OrderMoveColumns } from './rows';
 
 export type OrderRow = Selectable<OrdersTable>;
+
+/** The PostgreSQL advisory lock key order event writers serialize on (any fixed number no other lock uses). */
+export const ORDER_EVENTS_LOCK = 7_424_610_387_221;
 
 /**
  * The SQL of orders after they are placed: reading them (always by owner for customers), moving their status (one
@@ -111,10 +114,18 @@ export function createOrdersRepository(db: Executor) {
         .executeTakeFirst()
         .then((r) => Number(r?.id ?? 0)),
 
-    /** One outbox row (the change's event), in the change's transaction; answers its id. */
-    async addEvent(row: NewOrderEvent): Promise<number> {
-      const r = await db.insertInto('order_events').values(row).returning('id').executeTakeFirstOrThrow();
-      return r.id;
+    /**
+     * A transaction's outbox rows (its changes' events), as its last statements (addOrderEvent defers them there). On
+     * PostgreSQL first a transaction-level advisory lock, held until the commit: event writers take ids and commit
+     * one after the other, so an id becomes visible only after every lower one (readers resume "after id N" and
+     * would otherwise skip a lower id that commits late). SQLite has one writer at a time: nothing to do.
+     */
+    async addEvents(rows: NewOrderEvent[]): Promise<void> {
+      if (rows.length === 0) return;
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${sql.lit(ORDER_EVENTS_LOCK)})`.execute(db);
+      }
+      await db.insertInto('order_events').values(rows).execute();
     },
 
     /**

@@ -21,7 +21,7 @@ import { distanceM } from '../places/distance';
 import type { Refunds, SentRefund } from '../payments/refunds';
 import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
-import type { OrderMoveColumns, OrderRow } from './rows';
+import type { NewOrderEvent, OrderMoveColumns, OrderRow } from './rows';
 
 export type OrdersTx = Transactional<Repositories>;
 /** Who moved an order: recorded in its status history. */
@@ -106,15 +106,33 @@ export async function transition(
   return true;
 }
 
-/** The outbox row of an order change, in the change's transaction (DESIGN §4a: it exists exactly when the change does). */
-export function addOrderEvent(
+/** Each open transaction's events not written yet (addOrderEvent writes them when its work is done). */
+const pendingEvents = new WeakMap<OrdersTx, NewOrderEvent[]>();
+
+/**
+ * The outbox row of an order change, in the change's transaction (DESIGN §4a: it exists exactly when the change
+ * does). Written as the transaction's last statements, in the order added (`tx.beforeCommit`): on PostgreSQL event
+ * ids are taken under a lock held until commit (orders repository `addEvents`), so it is held only for the insert
+ * and the commit, and never while the transaction waits for another row lock (no deadlock with a writer that holds
+ * such a row and waits for the event lock).
+ */
+export async function addOrderEvent(
   tx: OrdersTx,
   order: Pick<OrderRow, 'id' | 'restaurant_id' | 'user_id'>,
   type: OrderEventType,
   at: number,
   payload: Record<string, unknown>,
-): Promise<number> {
-  return tx.orders.addEvent({
+): Promise<void> {
+  let pending = pendingEvents.get(tx);
+  if (!pending) {
+    const rows: NewOrderEvent[] = [];
+    pendingEvents.set(tx, (pending = rows));
+    tx.beforeCommit(() => {
+      pendingEvents.delete(tx);
+      return tx.orders.addEvents(rows);
+    });
+  }
+  pending.push({
     order_id: order.id,
     restaurant_id: order.restaurant_id,
     user_id: order.user_id,
