@@ -3,7 +3,7 @@ import { ConfigError, fromRoot, loadConfig, type Config } from './config';
 import { sandboxesOf } from './config/safety';
 import { openDb } from './db';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './seed';
+import { refreshSeedPictures, seedIfEmpty } from './seed';
 import { createIntegrations } from './integrations';
 import { createAppJobs } from './app-jobs';
 import { buildApp as buildSite, buildIsStale, canBuildApp } from './site-build';
@@ -13,7 +13,16 @@ async function main() {
   await siteBeforeStart(config);
   const db = await openDb(config.DATABASE_URL);
   await migrateToLatest(db);
-  if (config.SEED === 'auto' && (await seedIfEmpty(db))) console.log('Empty database: demo data loaded.');
+  if (config.SEED === 'auto') {
+    if (await seedIfEmpty(db)) console.log('Empty database: demo data loaded.');
+    else {
+      // Demo data seeded by an older version: its dishes and review photos get the pictures of this one (once).
+      const pictures = await refreshSeedPictures(db);
+      if (pictures.refreshed && pictures.dishes + pictures.reviews > 0) {
+        console.log(`Demo pictures brought up to date: ${pictures.dishes} dishes, ${pictures.reviews} review photos.`);
+      }
+    }
+  }
   const integrations = createIntegrations(config, { db });
   const app = await buildApp({ config, db, integrations });
   const sandboxes = sandboxesOf(config);

@@ -4,6 +4,7 @@ import { seedAccounts, seedMerchants } from './accounts';
 import { articleSeed } from './articles';
 import { CATALOGUE_TABLES, seedCatalogue } from './catalogue';
 import { seedPlaces } from './places';
+import { markSeedPicturesCurrent } from './refresh-pictures';
 import { cacheVersions } from '../db/cache-versions';
 import { rebuildRatingSummaries } from '../db/rating-summaries';
 
@@ -30,6 +31,7 @@ export async function seed(db: Db): Promise<void> {
     await seedAccounts(trx);
     await seedMerchants(trx);
     await rebuildRatingSummaries(trx);
+    await markSeedPicturesCurrent(trx);
     await cacheVersions(trx).bump('catalogue');
   });
   if (db.dialect === 'postgres') {
@@ -46,3 +48,5 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seed(db);
   return true;
 }
+
+export { refreshSeedPictures, SEED_PICTURES_VERSION } from './refresh-pictures';

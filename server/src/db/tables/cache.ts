@@ -4,6 +4,13 @@ export interface CacheVersionsTable {
   version: number;
 }
 
+/** The version of what the demo seed wrote, per part ('pictures'); see migrations/0018-seed-versions.ts. */
+export interface SeedVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface CacheTables {
   cache_versions: CacheVersionsTable;
+  seed_versions: SeedVersionsTable;
 }

@@ -51,6 +51,8 @@ const LEGACY_KINDS = [
   'springroll', 'egg', 'bread', 'pasta', 'pizza', 'burger', 'fries', 'milktea', 'coffee', 'juice', 'cola', 'dessert',
   'icecream',
 ];
+/** The dish pictures of the first picture version, one per kind (/img/dish/noodles.svg); still served. */
+export const LEGACY_DISH_PICTURES = LEGACY_KINDS.map((kind) => `/img/dish/${kind}.svg`);
 
 function legacyDish(kind: string) {
   return svg(200, 200, `<rect width="200" height="200" rx="24" fill="${foodBackground(kind)}"/>${foodArt(kind)}`);
