@@ -27,6 +27,22 @@ const queryParams = (): Record<string, string> => {
 const pageOf = (route: RouteName, params?: RouteParams) =>
   BUILT_ROUTES.includes(route) ? { def: ROUTES[route], params } : { def: ROUTES.notFound, params: undefined };
 
+/**
+ * How many screens back `route` is in the current page stack (the nearest one below the top), 0 when it is not below.
+ * `where` reads a stack entry's route: the mini program's page path (`screens/merchant/orders/index`), Taro H5's
+ * path (`/merchant/orders`, or the page path when the route table has none).
+ */
+function depthBelow(route: RouteName, where: (page: { route?: string; path?: string }) => string | undefined): number {
+  const def = ROUTES[route];
+  const names = new Set([def.page, `/${def.page}`, def.path]);
+  const pages = Taro.getCurrentPages() as Array<{ route?: string; path?: string }>;
+  for (let i = pages.length - 2; i >= 0; i--) {
+    const at = where(pages[i]!)?.replace(/\?.*/, '');
+    if (at !== undefined && names.has(at)) return pages.length - 1 - i;
+  }
+  return 0;
+}
+
 /** Mini program: page paths with parameters; tab pages need switchTab (which takes no parameters). */
 export const weappNavigation: Navigation = {
   async go(route, params) {
@@ -46,6 +62,25 @@ export const weappNavigation: Navigation = {
     } catch (err) {
       console.error('navigation failed', route, err);
     }
+  },
+  async redirect(route, params) {
+    const target = pageOf(route, params);
+    try {
+      if (target.def.tab) await Taro.switchTab({ url: `/${target.def.page}` });
+      else await Taro.redirectTo({ url: buildPath(`/${target.def.page}`, target.params) });
+    } catch (err) {
+      console.error('navigation failed', route, err);
+    }
+  },
+  async backTo(route, params) {
+    const delta = depthBelow(route, (p) => p.route);
+    if (delta > 0) {
+      try {
+        await Taro.navigateBack({ delta });
+      } catch (err) {
+        console.error('navigation failed', route, err);
+      }
+    } else await weappNavigation.redirect(route, params);
   },
   async back() {
     if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
@@ -72,6 +107,14 @@ export const h5Navigation: Navigation = {
   },
   async replace(route: RouteName, params?: RouteParams) {
     await Taro.reLaunch({ url: buildPath(ROUTES[route].path, params) });
+  },
+  async redirect(route: RouteName, params?: RouteParams) {
+    await Taro.redirectTo({ url: buildPath(ROUTES[route].path, params) });
+  },
+  async backTo(route: RouteName, params?: RouteParams) {
+    const delta = depthBelow(route, (p) => p.route ?? p.path);
+    if (delta > 0) await Taro.navigateBack({ delta });
+    else await Taro.redirectTo({ url: buildPath(ROUTES[route].path, params) });
   },
   async setParams(route: RouteName, params?: RouteParams) {
     const url = buildPath(ROUTES[route].path, params);

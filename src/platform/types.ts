@@ -117,6 +117,17 @@ export interface Navigation {
   go(route: RouteName, params?: RouteParams): Promise<void>;
   /** Replaces the current screen (spec: Log Out "replaces the route with /"). */
   replace(route: RouteName, params?: RouteParams): Promise<void>;
+  /**
+   * Takes the current screen's place and keeps the ones below it, so back returns where the user came from (mini
+   * program redirectTo; H5 the history entry is replaced). replace() instead starts a new stack (reLaunch).
+   */
+  redirect(route: RouteName, params?: RouteParams): Promise<void>;
+  /**
+   * Goes back to `route` when it is below the current screen (as far back as it is, dropping what is between); else
+   * takes the current screen's place with it (redirect). For a hub screen such as the console's order board, so it
+   * is never stacked twice.
+   */
+  backTo(route: RouteName, params?: RouteParams): Promise<void>;
   back(): Promise<void>;
   /**
    * Puts new parameters in the address of the current screen (`route`), so a reload or a copied link shows the same

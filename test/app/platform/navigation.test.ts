@@ -73,6 +73,35 @@ describe('weapp navigation', () => {
     expect(fakeTaro.reLaunch).toHaveBeenCalledWith({ url: '/screens/main/home/index' });
   });
 
+  it('redirects in place of the current page (the stack below kept), a tab page with switchTab', async () => {
+    await weappNavigation.redirect('merchantBusy');
+    await weappNavigation.redirect('orders');
+    expect(fakeTaro.redirectTo).toHaveBeenCalledWith({ url: weappPage('merchantBusy') });
+    expect(fakeTaro.switchTab).toHaveBeenCalledWith({ url: '/screens/main/orders/index' });
+    expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+  });
+
+  it('goes back to a page below as far as it is, else redirects to it (never stacked twice)', async () => {
+    fakeTaro.getCurrentPages.mockReturnValue([
+      { route: 'screens/main/mine/index' },
+      { route: 'screens/merchant/orders/index' },
+      { route: 'screens/merchant/soldout/index' },
+      { route: 'screens/merchant/busy/index' },
+    ]);
+    await weappNavigation.backTo('merchantOrders');
+    expect(fakeTaro.navigateBack).toHaveBeenCalledWith({ delta: 2 });
+    // Opened straight on a console screen: nothing of the board below, it takes this page's place.
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'screens/merchant/busy/index' }]);
+    await weappNavigation.backTo('merchantOrders');
+    expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
+    expect(fakeTaro.redirectTo).toHaveBeenCalledWith({ url: weappPage('merchantOrders') });
+    // The current page itself does not count as below.
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: 'screens/merchant/orders/index' }]);
+    await weappNavigation.backTo('merchantOrders');
+    expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
+    expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+  });
+
   it("reads the page's query parameters, without Taro's own", () => {
     fakeTaro.getCurrentInstance.mockReturnValue({ router: { params: { id: 42, $taroTimestamp: 1700000000 } } });
     expect(weappNavigation.params('article')).toEqual({ id: '42' });
@@ -106,6 +135,22 @@ describe('H5 navigation', () => {
     await h5Navigation.replace('orderDetail', { orderId: 9 });
     expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/', '/order_detail/9']);
     expect(fakeTaro.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('redirects with redirectTo (the history entry replaced), and goes back to the board when it is below', async () => {
+    await h5Navigation.redirect('merchantToday');
+    expect(fakeTaro.redirectTo).toHaveBeenCalledWith({ url: '/merchant/today' });
+    // Taro's H5 stack names its pages by path.
+    fakeTaro.getCurrentPages.mockReturnValue([
+      { route: '/merchant/orders', path: '/merchant/orders?x=1' },
+      { route: '/merchant/today', path: '/merchant/today' },
+    ] as never);
+    await h5Navigation.backTo('merchantOrders');
+    expect(fakeTaro.navigateBack).toHaveBeenCalledWith({ delta: 1 });
+    fakeTaro.getCurrentPages.mockReturnValue([{ route: '/merchant/today' }]);
+    await h5Navigation.backTo('merchantOrders');
+    expect(fakeTaro.redirectTo).toHaveBeenLastCalledWith({ url: '/merchant/orders' });
+    expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
   });
 
   it('reads the id from the path /article/42, merged with the query', () => {

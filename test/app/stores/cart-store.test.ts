@@ -26,6 +26,8 @@ function setup(loggedIn = true) {
   const navigation = {
     go: jest.fn(async () => {}),
     replace: jest.fn(),
+    redirect: jest.fn(),
+    backTo: jest.fn(),
     back: jest.fn(),
     params: jest.fn(),
     setParams: jest.fn(),
