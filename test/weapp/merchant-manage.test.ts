@@ -60,6 +60,21 @@ describe('console management in the mini program', () => {
     expect(w.h.navigationFailures).toEqual([]);
   });
 
+  test('from one console screen to another: the board stays below (redirectTo), and the board is gone back to', async () => {
+    const relaunches = w.h.callsTo('reLaunch').length;
+    await w.h.openPage('screens/merchant/orders/index');
+    const soldOut = await w.h.openPage('screens/merchant/soldout/index');
+    await soldOut.tap(withText(soldOut, 'console-nav__link', m.nav_busy));
+    expect(String((w.h.callsTo('redirectTo').at(-1)?.[0] as { url?: string }).url)).toBe(
+      '/screens/merchant/busy/index',
+    );
+    await soldOut.tap(withText(soldOut, 'console-nav__link', m.nav_orders));
+    expect(w.h.callsTo('navigateBack').at(-1)?.[0]).toMatchObject({ delta: 1 });
+    // Nothing started a new page stack.
+    expect(w.h.callsTo('reLaunch')).toHaveLength(relaunches);
+    expect(w.h.navigationFailures).toEqual([]);
+  });
+
   test('sold out: a dish marked sold out and back, and the menu customers read follows', async () => {
     const before = await dish();
     expect(before.sold_out).toBe(false);

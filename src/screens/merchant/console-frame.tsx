@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/state-view';
 import { useStores } from '../../stores';
 import { useConsoleT, useManage, type ConsoleKey } from '../../stores/merchant-manage';
 import { pressable } from '../../utils/a11y';
+import { ConsoleAlerts, useAlertTitle, useConsoleWatch, useShown } from './console-alert';
 import './console.scss';
 
 /** The console's screens, in the order of its menu; owner-only ones are left out for staff (the server refuses too). */
@@ -20,16 +21,22 @@ const LINKS: Array<{ route: RouteName; label: ConsoleKey; ownerOnly: boolean }> 
 ];
 
 /**
- * The console's menu (order board, sold out, busy / closed, today, members): on the order board it opens a screen, on
- * the others it takes the place of the current one.
+ * The console's menu (order board, sold out, busy / closed, today, members), as a mini program user expects it: the
+ * board opens a screen above itself (back returns to the board); another screen takes the current one's place
+ * (redirect: back still returns to the board), and the board is gone back to when it is below (backTo), never
+ * stacked again.
  */
 export const ConsoleNav = observer(function ConsoleNav({ current }: { current: RouteName }) {
   const { platform } = useStores();
   const manage = useManage();
   const t = useConsoleT();
   const links = LINKS.filter((l) => !l.ownerOnly || manage.isOwner);
-  const open = (route: RouteName) =>
-    void (current === 'merchantOrders' ? platform.navigation.go(route) : platform.navigation.replace(route));
+  const open = (route: RouteName) => {
+    const nav = platform.navigation;
+    if (current === 'merchantOrders') void nav.go(route);
+    else if (route === 'merchantOrders') void nav.backTo(route);
+    else void nav.redirect(route);
+  };
   return (
     <View className='console-nav' {...{ role: 'navigation', 'aria-label': t('nav_label') }}>
       {links.map((l) => (
@@ -48,7 +55,9 @@ export const ConsoleNav = observer(function ConsoleNav({ current }: { current: R
 /**
  * What every management screen shows around its content: the login prompt, the account's restaurants loading or
  * failing, "not a member of any restaurant", the menu, and for an owner-only screen a staff member's notice. The
- * content is drawn only once the restaurant (and, for ownerOnly, the owner role) is known.
+ * content is drawn only once the restaurant (and, for ownerOnly, the owner role) is known. While shown it keeps the
+ * console's new-order alert on (banners of the restaurants with orders waiting, the count in the title; on H5 the
+ * first tap turns the sound on).
  */
 export const ConsoleFrame = observer(function ConsoleFrame({
   current,
@@ -65,7 +74,12 @@ export const ConsoleFrame = observer(function ConsoleFrame({
   const manage = useManage();
   const board = manage.board;
   const t = useConsoleT();
-  useEffect(() => platform.setTitle(title), [platform, title]);
+  const shown = useShown();
+  const fullTitle = useAlertTitle(title);
+  useConsoleWatch(session.isLoggedIn && shown);
+  useEffect(() => {
+    if (shown) platform.setTitle(fullTitle);
+  }, [platform, fullTitle, shown]);
   if (!session.isLoggedIn) {
     return (
       <PageShell>
@@ -76,10 +90,15 @@ export const ConsoleFrame = observer(function ConsoleFrame({
   const ready = board.restaurantsStatus === 'ready' && manage.restaurantId > 0;
   return (
     <PageShell>
-      <View className='console'>
+      <View
+        className='console'
+        // Browsers let a page play sound only after a tap on it (H5; the mini program vibrates).
+        {...(platform.isH5 ? { onClick: () => void (board.soundOn || board.unlockSound()) } : {})}
+      >
         <Text className='console__title' {...{ role: 'heading', 'aria-level': 1 }}>
           {board.restaurant ? `${board.restaurant.name} · ${title}` : title}
         </Text>
+        {ready && <ConsoleAlerts onBoard={false} />}
         {ready && <ConsoleNav current={current} />}
         {board.restaurantsStatus === 'loading' && <Loading />}
         {board.restaurantsStatus === 'error' && (

@@ -1,4 +1,5 @@
 import MerchantOrdersPage from '../../../src/screens/merchant/orders';
+import MerchantSoldOutPage from '../../../src/screens/merchant/soldout';
 import type { MerchantOrder } from '../../../types/api/merchant';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { actAsync, click, getByText, queryByText, waitFor } from '../support/render';
@@ -281,5 +282,90 @@ describe('Merchant order board: live events and the new-order alert', () => {
     await actAsync(() => jest.advanceTimersByTime(10_000));
     expect(a.merchant.orders.mock.calls.length).toBe(reads + 1);
     expect(platform.alerts.rings).toEqual(['order', 'order', 'order']);
+  });
+
+  it('another restaurant of the account rings on the board too, with a banner that opens its board', async () => {
+    const a = api();
+    a.merchant.restaurants.mockResolvedValue({
+      list: [restaurant, { ...restaurant, restaurant_id: 12, name: 'Dumpling House' }],
+    });
+    a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 3 });
+    const { container, platform } = await renderPage(MerchantOrdersPage, {
+      isH5: false,
+      storage: { _lang: 'en', token: 't' },
+      api: a,
+    });
+    await settle();
+    await actAsync(() => platform.eventStreams.last!.open());
+    await settle();
+    a.merchant.orders.mockImplementation(async (rid) =>
+      rid === 12
+        ? { list: [order(8, { restaurant_id: 12 })], waiting: 1, last_event_id: 4 }
+        : { list: [], waiting: 0, last_event_id: 4 },
+    );
+    await actAsync(() =>
+      platform.eventStreams.last!.send({
+        id: 4,
+        type: 'order.placed',
+        order_id: 8,
+        restaurant_id: 12,
+        at: 1,
+        from: null,
+        status: 6,
+      }),
+    );
+    await settle();
+    expect(platform.alerts.rings).toEqual(['order']);
+    expect(platform.setTitle).toHaveBeenLastCalledWith('(1) Order board');
+    // The board shows Night Skewers (nothing waits there): the banner is Dumpling House's.
+    expect(queryByText(container, /accept or reject it/)).toBeNull();
+    await click(getByText(container, 'Dumpling House: 1 new order waiting, tap to open its board'));
+    await settle();
+    expect(a.merchant.orders).toHaveBeenLastCalledWith(12, 'new');
+    await waitFor(() => getByText(container, '#SZ8'));
+    expect(getByText(container, '1 new order waiting: accept or reject it')).toBeTruthy();
+    expect(queryByText(container, /tap to open its board/)).toBeNull();
+    expect(platform.navigation.backTo).not.toHaveBeenCalled();
+  });
+
+  it('rings on the sold-out screen too: banner back to the board, title count, stops when accepted elsewhere', async () => {
+    const a = api();
+    a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 3 });
+    a.restaurants.menu.mockResolvedValue({ restaurant_id: 9, item_count: 0, categories: [] });
+    const { container, platform } = await renderPage(MerchantSoldOutPage, {
+      storage: { _lang: 'cn', token: 't' },
+      api: a,
+    });
+    await settle();
+    // The console's counts are read (no board is shown), then the stream resumes after them.
+    expect(a.merchant.orders).toHaveBeenCalledWith(9, 'new');
+    const stream = platform.eventStreams.last!;
+    expect(stream.options.lastEventId).toBe('3');
+    await actAsync(() => stream.open());
+    await settle();
+    await click(getByText(container, '点此开启新订单提示音'));
+    await settle();
+    a.merchant.orders.mockResolvedValue({ list: [order(1)], waiting: 1, last_event_id: 4 });
+    await actAsync(() =>
+      stream.send({ id: 4, type: 'order.placed', order_id: 1, restaurant_id: 9, at: 1, from: null, status: 6 }),
+    );
+    await settle();
+    expect(platform.alerts.rings).toEqual(['order']);
+    expect(platform.setTitle).toHaveBeenLastCalledWith('(1) 售罄管理');
+    await actAsync(() => jest.advanceTimersByTime(5_000));
+    expect(platform.alerts.rings).toEqual(['order', 'order']);
+    const banner = getByText(container, 'Night Skewers：1 个新订单待处理，点此去接单');
+    await click(banner);
+    expect(platform.navigation.backTo).toHaveBeenCalledWith('merchantOrders');
+
+    // Accepted by another member: the banner goes, the ringing stops, the title loses its count.
+    await actAsync(() =>
+      stream.send({ id: 5, type: 'order.status', order_id: 1, restaurant_id: 9, at: 2, from: 6, status: 10 }),
+    );
+    await settle();
+    expect(queryByText(container, /点此去接单/)).toBeNull();
+    await actAsync(() => jest.advanceTimersByTime(20_000));
+    expect(platform.alerts.rings).toEqual(['order', 'order']);
+    expect(platform.setTitle).toHaveBeenLastCalledWith('售罄管理');
   });
 });

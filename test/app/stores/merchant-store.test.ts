@@ -1,6 +1,6 @@
 import type { Board, MerchantOrder, MerchantRestaurant, MoveResult } from '../../../types/api/merchant';
 import { ApiError, type MerchantApi } from '../../../src/services';
-import { ALERT_REPEAT_MS, BOARD_POLL_MS, MerchantStore } from '../../../src/stores/merchant-store';
+import { ALERT_REPEAT_MS, BOARD_POLL_MS, MerchantStore, WATCH_GRACE_MS } from '../../../src/stores/merchant-store';
 import { fakeAlerts, fakeEventStreams } from '../support/fake-streams';
 
 const restaurant = (over: Partial<MerchantRestaurant> = {}): MerchantRestaurant => ({
@@ -188,7 +188,11 @@ describe('MerchantStore', () => {
     expect(stops[0]).toHaveBeenCalled();
     const before = merchant.orders.mock.calls.length;
     ticks[1]!();
-    expect(merchant.orders.mock.calls.length).toBe(before + 1);
+    // The board is not shown: the waiting counts of the account's restaurants (the alert's).
+    expect(merchant.orders.mock.calls.slice(before)).toEqual([
+      [9, 'new'],
+      [12, 'new'],
+    ]);
     store.stopPolling();
     expect(stops[1]).toHaveBeenCalled();
     expect(store.polling).toBe(false);
@@ -230,8 +234,15 @@ describe('MerchantStore following live events', () => {
     expect(streams.last!.url).toBe('/api/szeat/events?ticket=t2');
     streams.last!.open();
     expect(store.polling).toBe(false);
-    expect(merchant.orders.mock.calls.length).toBe(reads + 1);
+    // Once live again: the board, and the other restaurant's waiting count.
+    expect(merchant.orders.mock.calls.slice(reads)).toEqual([
+      [9, 'new'],
+      [12, 'new'],
+    ]);
     store.unfollow();
+    // The stream is kept a moment for the next console screen, then closed.
+    expect(streams.last!.closed).toBe(false);
+    jest.advanceTimersByTime(WATCH_GRACE_MS);
     expect(streams.last!.closed).toBe(true);
     expect(store.live).toBe('idle');
   });
@@ -273,20 +284,111 @@ describe('MerchantStore following live events', () => {
     expect(store.waiting).toBe(0);
   });
 
-  it("an order placed straight to the restaurant rings; another restaurant's does not; hiding the board stops it", async () => {
+  it("an order of any of the account's restaurants rings, once; not a customer's own elsewhere; leaving the console stops it", async () => {
     const { store, streams, alerts } = live();
     await store.follow();
     await flush();
     streams.last!.open();
+    // Restaurant 12 is not the one on the board: it rings all the same and gets a banner of its own.
     streams.last!.send({ id: 80, type: 'order.placed', order_id: 40, restaurant_id: 12, at: 1, from: null, status: 6 });
-    expect(alerts.rings).toEqual([]);
-    streams.last!.send({ id: 81, type: 'order.placed', order_id: 41, restaurant_id: 9, at: 1, from: null, status: 0 });
-    expect(alerts.rings).toEqual([]);
-    streams.last!.send({ id: 82, type: 'order.placed', order_id: 42, restaurant_id: 9, at: 1, from: null, status: 6 });
     expect(alerts.rings).toEqual(['order']);
+    expect(store.waiting).toBe(0);
+    expect(store.waitingTotal).toBe(1);
+    expect(store.waitingElsewhere.map((w) => [w.restaurant.restaurant_id, w.count])).toEqual([[12, 1]]);
+    // Not yet paid: nothing waits.
+    streams.last!.send({ id: 81, type: 'order.placed', order_id: 41, restaurant_id: 9, at: 1, from: null, status: 0 });
+    expect(alerts.rings).toEqual(['order']);
+    // The member's own order as a customer, at a restaurant they do not work for.
+    streams.last!.send({ id: 82, type: 'order.placed', order_id: 43, restaurant_id: 77, at: 1, from: null, status: 6 });
+    expect(alerts.rings).toEqual(['order']);
+    expect(store.waitingTotal).toBe(1);
+    streams.last!.send({ id: 83, type: 'order.placed', order_id: 42, restaurant_id: 9, at: 1, from: null, status: 6 });
+    expect(alerts.rings).toEqual(['order', 'order']);
+    expect(store.waiting).toBe(1);
+    // One repeat every 5 s for both restaurants together, not one per restaurant.
+    jest.advanceTimersByTime(ALERT_REPEAT_MS);
+    expect(alerts.rings).toHaveLength(3);
+    // The banner's tap: restaurant 12's board at its new orders.
+    store.showNew(12);
+    expect(store.restaurantId).toBe(12);
+    expect(store.state).toBe('new');
+    // Leaving the console (no console screen shown) just before a repeat: silent at once, the stream ends after the
+    // grace.
+    jest.advanceTimersByTime(ALERT_REPEAT_MS - 1000);
+    expect(alerts.rings).toHaveLength(3);
     store.unfollow();
     jest.advanceTimersByTime(ALERT_REPEAT_MS * 2);
+    expect(alerts.rings).toHaveLength(3);
+    expect(store.watching).toBe(false);
+    expect(streams.last!.closed).toBe(true);
+  });
+
+  it('rings on the other console screens too, with no second ring going from the board to another screen', async () => {
+    let waiting12 = 0;
+    const { store, streams, alerts, events } = live({
+      '12:new': async () => ({ list: [], waiting: waiting12, last_event_id: 5 }),
+    });
+    // The sold-out screen (say) is the first console screen shown: the counts of both restaurants are read.
+    waiting12 = 1;
+    await store.watch();
+    await flush();
+    expect(store.restaurants).toHaveLength(2);
+    expect(store.waitingBy.get(12)).toBe(1);
+    expect(streams.last!.options.lastEventId).toBe('5');
     expect(alerts.rings).toEqual(['order']);
+    expect(store.waitingElsewhere.map((w) => w.restaurant.restaurant_id)).toEqual([12]);
+    streams.last!.open();
+    await flush();
+    // The staff member goes to the board (it shows, then the sold-out screen hides): same stream, no new ring.
+    const follow = store.follow();
+    store.unwatch();
+    await follow;
+    await flush();
+    expect(events.ticket).toHaveBeenCalledTimes(1);
+    expect(alerts.rings).toEqual(['order']);
+    // ...and back (the board hides before the next screen shows, as in the mini program): still no second ring.
+    store.unfollow();
+    jest.advanceTimersByTime(100);
+    void store.watch();
+    await flush();
+    expect(alerts.rings).toEqual(['order']);
+    expect(store.watching).toBe(true);
+    jest.advanceTimersByTime(WATCH_GRACE_MS);
+    expect(streams.last!.closed).toBe(false);
+    expect(alerts.rings).toHaveLength(1 + Math.floor((WATCH_GRACE_MS + 100) / ALERT_REPEAT_MS));
+    // Accepted by another member: their event stops it on this screen as well.
+    waiting12 = 0;
+    streams.last!.send({ id: 6, type: 'order.status', order_id: 60, restaurant_id: 12, at: 2, from: 6, status: 10 });
+    expect(store.alerting).toBe(false);
+    expect(store.waitingElsewhere).toEqual([]);
+    const rings = alerts.rings.length;
+    jest.advanceTimersByTime(ALERT_REPEAT_MS * 3);
+    expect(alerts.rings).toHaveLength(rings);
+  });
+
+  it('a read older than an event already applied does not undo its count; a newer one is not counted twice', async () => {
+    let answer: () => Promise<Board> = async () => ({ list: [], waiting: 0, last_event_id: 10 });
+    const { store, streams } = live({ '12:new': () => answer() });
+    await store.watch();
+    await flush();
+    streams.last!.open();
+    await flush();
+    let release!: (b: Board) => void;
+    answer = () => new Promise<Board>((r) => (release = r));
+    const slow = store.loadCounts();
+    await flush();
+    streams.last!.send({ id: 12, type: 'order.placed', order_id: 70, restaurant_id: 12, at: 1, from: null, status: 6 });
+    release({ list: [], waiting: 0, last_event_id: 11 });
+    await slow;
+    expect(store.waitingBy.get(12)).toBe(1);
+    answer = async () => ({ list: [], waiting: 2, last_event_id: 14 });
+    await store.loadCounts();
+    expect(store.waitingBy.get(12)).toBe(2);
+    // Event 14 is in that read already; 15 is not.
+    streams.last!.send({ id: 14, type: 'order.placed', order_id: 71, restaurant_id: 12, at: 1, from: null, status: 6 });
+    expect(store.waitingBy.get(12)).toBe(2);
+    streams.last!.send({ id: 15, type: 'order.placed', order_id: 72, restaurant_id: 12, at: 1, from: null, status: 6 });
+    expect(store.waitingBy.get(12)).toBe(3);
   });
 
   it('a customer reminder rings its own sound once and marks the order', async () => {

@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components';
-import { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { BOARD_STATES, REJECT_REASONS, type MerchantOrder } from '../../../../types/api/merchant';
@@ -14,6 +13,7 @@ import { useMerchant } from '../../../stores/merchant';
 import { pressable } from '../../../utils/a11y';
 import { formatDate, formatTime } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
+import { ConsoleAlerts, useShown } from '../console-alert';
 import { ConsoleNav } from '../console-frame';
 import './index.scss';
 // This package's messages (src/i18n/parts.json), before anything renders.
@@ -94,8 +94,8 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
       data-order={order.id}
     >
       <View className='merchant-card__head'>
-        <Text>#{order.order_no}</Text>
-        <Text>{order.status_text}</Text>
+        <Text className='merchant-card__no'>#{order.order_no}</Text>
+        <Text className='merchant-card__status'>{order.status_text}</Text>
       </View>
       <Text className='merchant-card__meta'>
         {t(order.mode === 'collection' ? 'merchant.mode_collection' : 'merchant.mode_delivery')} ·{' '}
@@ -199,24 +199,16 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
 });
 
 /**
- * The alert banners: orders waiting (tap: the new orders), and on H5 until sound is unlocked, "tap to enable sound"
- * (browsers play nothing before a tap on the page).
+ * The board's alert banners: the chosen restaurant's orders waiting (tap: the new orders), the console's own (sound,
+ * other restaurants: ConsoleAlerts) and the live connection's state.
  */
 const AlertBanners = observer(function AlertBanners() {
   const merchant = useMerchant();
-  const { platform } = useStores();
   const t = useT();
   return (
     <>
-      {platform.isH5 && !merchant.soundOn && merchant.restaurantId > 0 && (
-        <Text
-          className='merchant-banner merchant-banner--sound'
-          {...pressable(() => void merchant.unlockSound(), { label: t('merchant.sound_enable') })}
-        >
-          {t('merchant.sound_enable')}
-        </Text>
-      )}
-      {merchant.alerting && (
+      <ConsoleAlerts onBoard />
+      {merchant.following && merchant.waiting > 0 && (
         <Text
           className='merchant-banner merchant-banner--alert'
           {...{ 'aria-live': 'assertive' }}
@@ -238,19 +230,19 @@ const AlertBanners = observer(function AlertBanners() {
  * The restaurant console's order board (issue 18, merchant/orders): the staff member's restaurant, its orders by state
  * (new … done today, cancelled), accept with a preparation time or reject with a reason, move along, hand a
  * collection order over against its code. Follows the live events while shown (polling only without a stream); the
- * new-order alert rings (H5 sound once a tap unlocked it, mini program vibration) and a banner shows while an order
- * waits; the title counts the waiting orders.
+ * console's new-order alert (MerchantStore, also on the other console screens) rings (H5 sound once a tap unlocked
+ * it, mini program vibration) and a banner shows while an order waits, one per other restaurant with orders waiting;
+ * the title counts the waiting orders.
  */
 function MerchantOrdersPage() {
   const { session, platform, ui } = useStores();
   const merchant = useMerchant();
   const t = useT();
   const loggedIn = session.isLoggedIn;
-  const title = merchant.waiting > 0 ? t('merchant.title_waiting', { count: merchant.waiting }) : t('merchant.title');
-  const [shown, setShown] = useState(true);
-
-  useDidShow(() => setShown(true));
-  useDidHide(() => setShown(false));
+  // The title counts the orders waiting in all the account's restaurants (the heading, the chosen one's).
+  const title =
+    merchant.waitingTotal > 0 ? t('merchant.title_waiting', { count: merchant.waitingTotal }) : t('merchant.title');
+  const shown = useShown();
   useEffect(() => {
     if (shown) platform.setTitle(title);
   }, [shown, title, platform]);
