@@ -5,69 +5,29 @@
  * and order pages show the order number, the ready time as "today", where to collect and the restaurant's phone.
  * With E2E_SCREENSHOTS=<dir> the pages are saved at 390x844 and 1280x900.
  */
-import type { CartIdResult } from '../../types/api/cart';
-import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
+import type { Quote } from '../../types/api/checkout';
 import type { Order } from '../../types/api/orders';
 import {
   answerModal,
-  menuItem,
+  DESKTOP,
   newCustomer,
-  NOODLES,
   NOODLES_SHOP,
   okApi,
   PHONE,
+  placeOrder,
   startLoggedIn,
-  type Customer,
-  type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textOf, useSite, type Site } from './support/site';
+import { open, PACKS, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
-const PACKS = { cn, en };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function place(
-  s: Site,
-  customer: Customer,
-  lang: Lang,
-  mode: 'delivery' | 'collection',
-  method: 'wechat' | 'cod',
-) {
-  const noodles = await menuItem(s, lang, NOODLES_SHOP, NOODLES);
-  const optionIds = noodles.option_groups
-    .filter((g) => g.compulsory)
-    .map((g) => g.options.find((o) => !o.sold_out)!.id);
-  await okApi<null>(s, 'delcart', customer.token, { restaurant_id: NOODLES_SHOP, all: true });
-  await okApi<CartIdResult>(s, 'addcart', customer.token, {
-    restaurant_id: NOODLES_SHOP,
-    dish_id: NOODLES,
-    quantity: 2,
-    option_ids: optionIds,
-  });
-  const base = {
-    restaurant_id: NOODLES_SHOP,
-    mode,
-    payment_method: method,
-    ...(mode === 'delivery' ? { address_id: customer.user.default_address!.id } : {}),
-  };
-  let quote = await okApi<Quote>(s, 'confirmorder', customer.token, base, lang);
-  const choice = mode === 'collection' ? { ...base, collection_time: quote.collection_times[0]! } : base;
-  quote = await okApi<Quote>(s, 'confirmorder', customer.token, choice, lang);
-  const placed = await okApi<SubmitOrderResult>(s, 'submitorder', customer.token, {
-    ...choice,
-    idempotency_key: `e2e-after-${lang}-${mode}-${Date.now()}`,
-    expected_total_fen: quote.total_fen,
-  });
-  return placed.order_id;
-}
 
 describe.each(['cn', 'en'] as const)('after ordering (%s)', (lang) => {
   const t = PACKS[lang];
 
   test('cancel an unpaid order, then order it again: the same dishes in checkout', async () => {
     const customer = await newCustomer(site, lang);
-    const orderId = await place(site, customer, lang, 'delivery', 'wechat');
+    const orderId = await placeOrder(site, customer, lang, { payment: 'wechat', quantity: 2, tag: 'after' });
     const page = await startLoggedIn(site, lang, customer);
     await open(page, `/order_detail/${orderId}`);
     expect(await textOf(shown(page, '.order-detail__live'))).toBe(t.order.live);
@@ -101,7 +61,7 @@ describe.each(['cn', 'en'] as const)('after ordering (%s)', (lang) => {
 
   test('a collection order: order number, ready "today", where to collect, map and phone', async () => {
     const customer = await newCustomer(site, lang);
-    const orderId = await place(site, customer, lang, 'collection', 'cod');
+    const orderId = await placeOrder(site, customer, lang, { mode: 'collection', quantity: 2, tag: 'after' });
     const page = await startLoggedIn(site, lang, customer);
     await open(page, `/paySucc/${orderId}`);
     const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);

@@ -11,61 +11,24 @@ import { DEMO_MERCHANTS } from '../../server/src/seed/accounts';
 import { formatTime } from '../../src/utils/date';
 import { formatPrice } from '../../src/utils/price';
 import type { AuthResult, UserInfo } from '../../types/api/accounts';
-import type { CartIdResult } from '../../types/api/cart';
-import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
 import type { Order } from '../../types/api/orders';
 import { newContext } from './support/browser';
 import {
   callApi,
   creditWallet,
+  DESKTOP,
   eventually,
-  menuItem,
   newCustomer,
-  NOODLES,
-  NOODLES_SHOP,
   okApi,
   PHONE,
+  placeOrder,
   startLoggedIn,
-  type Customer,
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textOf, useSite, type Site } from './support/site';
+import { fill, open, PACKS, shown, textOf, useSite, type Site } from './support/site';
 
 const site = useSite();
-const PACKS = { cn, en };
-const DESKTOP = { width: 1280, height: 900 };
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
-
-/** A delivery order of the noodles for restaurant 9, placed through the API (paid from the balance). */
-async function place(s: Site, customer: Customer, lang: Lang): Promise<number> {
-  const noodles = await menuItem(s, lang, NOODLES_SHOP, NOODLES);
-  const optionIds = noodles.option_groups
-    .filter((g) => g.compulsory)
-    .map((g) => g.options.find((o) => !o.sold_out)!.id);
-  await okApi<null>(s, 'delcart', customer.token, { restaurant_id: NOODLES_SHOP, all: true });
-  await okApi<CartIdResult>(s, 'addcart', customer.token, {
-    restaurant_id: NOODLES_SHOP,
-    dish_id: NOODLES,
-    quantity: 2,
-    option_ids: optionIds,
-  });
-  const body = {
-    restaurant_id: NOODLES_SHOP,
-    mode: 'delivery',
-    payment_method: 'balance',
-    address_id: customer.user.default_address!.id,
-  };
-  const quote = await okApi<Quote>(s, 'confirmorder', customer.token, body, lang);
-  const placed = await okApi<SubmitOrderResult>(s, 'submitorder', customer.token, {
-    ...body,
-    idempotency_key: `e2e-live-${lang}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-    expected_total_fen: quote.total_fen,
-  });
-  return placed.order_id;
-}
-
 /** The demo staff member's console in a second browser context (its own storage: another person's browser). */
 async function openConsole(s: Site, lang: Lang): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
   const staff = DEMO_MERCHANTS.find((m) => m.role === 'staff')!;
@@ -100,7 +63,7 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
   test('the console accepts with 20 minutes; the open order page shows it, then ready and delivered, without a reload', async () => {
     const customer = await newCustomer(site, lang);
     await creditWallet(site, customer.user.id, 100_000);
-    const orderId = await place(site, customer, lang);
+    const orderId = await placeOrder(site, customer, lang, { payment: 'balance', quantity: 2, tag: 'live' });
     const page = await startLoggedIn(site, lang, customer);
     await open(page, `/order_detail/${orderId}`);
     await shown(page, '.order-detail__info').waitFor();
@@ -159,7 +122,7 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
   test('a rejection from the console shows its reason and the money back on the open page', async () => {
     const customer = await newCustomer(site, lang);
     await creditWallet(site, customer.user.id, 100_000);
-    const orderId = await place(site, customer, lang);
+    const orderId = await placeOrder(site, customer, lang, { payment: 'balance', quantity: 2, tag: 'live' });
     const page = await startLoggedIn(site, lang, customer);
     await open(page, `/order_detail/${orderId}`);
     await shown(page, '.order-detail__info').waitFor();

@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
 import { fromRoot } from '../../../server/src/config';
 import { createWalletRepository } from '../../../server/src/modules/wallet/repository';
 import type { AuthResult, UserInfo } from '../../../types/api/accounts';
+import type { CartIdResult } from '../../../types/api/cart';
+import type { Quote, SubmitOrderResult } from '../../../types/api/checkout';
 import type { BuildingList } from '../../../types/api/places';
 import type { Menu, MenuItem } from '../../../types/api/stores';
 import { ErrorCode } from '../../../types/errors';
@@ -27,6 +29,8 @@ export const DONGMEN = 10;
 
 /** A phone (iPhone 12/13/14 size): the customer journeys run on the layout customers mostly see. */
 export const PHONE = { width: 390, height: 844 };
+/** A desktop browser window: the second size every screen is looked at. */
+export const DESKTOP = { width: 1280, height: 900 };
 
 export interface Customer {
   token: string;
@@ -161,6 +165,51 @@ export async function addToCart(site: Site, customer: Customer, lang: Lang, rest
     { restaurant_id: restaurantId, dish_id: dishId, option_ids: optionIds },
     lang,
   );
+}
+
+export interface PlaceOrder {
+  mode?: 'delivery' | 'collection';
+  payment?: 'cod' | 'balance' | 'wechat';
+  /** How many of the noodles (default 1). */
+  quantity?: number;
+  /** Names the attempt in its idempotency key (the test's own). */
+  tag?: string;
+}
+
+/**
+ * An order of the noodles at restaurant 9 placed through the API as the customer's app would (cart emptied first; the
+ * first option on sale of each compulsory group; delivery to the default address, or collection at the first time
+ * offered): pay on delivery (default) and balance orders go straight to the restaurant (status 6), wechat ones wait
+ * for payment. Answers the order id.
+ */
+export async function placeOrder(site: Site, customer: Customer, lang: Lang, choice: PlaceOrder = {}): Promise<number> {
+  const { mode = 'delivery', payment = 'cod', quantity = 1, tag = 'order' } = choice;
+  const noodles = await menuItem(site, lang, NOODLES_SHOP, NOODLES);
+  const optionIds = noodles.option_groups
+    .filter((g) => g.compulsory)
+    .map((g) => g.options.find((o) => !o.sold_out)!.id);
+  await okApi<null>(site, 'delcart', customer.token, { restaurant_id: NOODLES_SHOP, all: true });
+  await okApi<CartIdResult>(site, 'addcart', customer.token, {
+    restaurant_id: NOODLES_SHOP,
+    dish_id: NOODLES,
+    quantity,
+    option_ids: optionIds,
+  });
+  const base = {
+    restaurant_id: NOODLES_SHOP,
+    mode,
+    payment_method: payment,
+    ...(mode === 'delivery' ? { address_id: customer.user.default_address!.id } : {}),
+  };
+  let quote = await okApi<Quote>(site, 'confirmorder', customer.token, base, lang);
+  const body = mode === 'collection' ? { ...base, collection_time: quote.collection_times[0]! } : base;
+  if (mode === 'collection') quote = await okApi<Quote>(site, 'confirmorder', customer.token, body, lang);
+  const placed = await okApi<SubmitOrderResult>(site, 'submitorder', customer.token, {
+    ...body,
+    idempotency_key: `e2e-${tag}-${lang}-${mode}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+    expected_total_fen: quote.total_fen,
+  });
+  return placed.order_id;
 }
 
 /** What was chosen for a dish: its option names in the menu's order and the price the layer showed. */

@@ -13,6 +13,21 @@ import { startServer, type TestServer } from './server';
 
 export const cn = cnMessages;
 export const en = enMessages;
+/** The message packs by language, as tests read the texts the app shows. */
+export const PACKS = { cn, en };
+
+/**
+ * A message with its {placeholders} filled, as the app's translate does: a placeholder without a value stays as it is
+ * (so a missing one shows in the failure, never as "undefined").
+ */
+export const fill = (template: string, params: Record<string, string | number> = {}) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+
+/** A "one|other" message for a count (English; a message without "|" is the same for every count). */
+export const plural = (template: string, count: number, params: Record<string, string | number> = {}) => {
+  const [one, other] = template.split('|');
+  return fill(count === 1 || other === undefined ? one! : other, { ...params, count });
+};
 export const API_PREFIX = '/api/szeat/';
 
 export interface ApiRequest {
