@@ -7,33 +7,29 @@
  */
 import type { Page } from 'playwright-core';
 import type { AuthResult } from '../../types/api/accounts';
-import type { CartIdResult } from '../../types/api/cart';
-import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
+import type { MerchantOrder, MerchantRestaurants, MoveResult } from '../../types/api/merchant';
 import type { Order } from '../../types/api/orders';
 import { OrderStatus } from '../../types/order-status';
+import { CONSOLE_MESSAGES } from '../../src/i18n/console';
+import { formatTime } from '../../src/utils/date';
 import {
   callApi,
-  menuItem,
+  DESKTOP,
+  expectToast,
   newCustomer,
-  NOODLES,
   NOODLES_SHOP,
   okApi,
+  placeOrder,
   startLoggedIn,
   type Customer,
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, exactly, open, shown, textOf, useSite } from './support/site';
+import { exactly, fill, open, PACKS, plural, shown, textOf, useSite } from './support/site';
 
-const site = useSite();
-const PACKS = { cn, en };
-const DESKTOP = { width: 1280, height: 900 };
-const fill = (template: string, params: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
-const plural = (template: string, count: number) => {
-  const [one, other] = template.split('|');
-  return fill(count === 1 || other === undefined ? one! : other, { count });
-};
+/** How far the test has moved the server's clock (a reminder needs the promised time to have passed). */
+let offset = 0;
+const site = useSite({ now: () => Date.now() + offset });
 
 /** The demo restaurant's staff member (README), as a session the page starts with. */
 async function staff(lang: Lang): Promise<Customer> {
@@ -48,43 +44,23 @@ async function staff(lang: Lang): Promise<Customer> {
   return { token: res.data.access_token, user: res.data.user, email: 'staff@szeat.cn', password: 'szeat-staff-8' };
 }
 
-/** A pay-on-delivery order of noodles placed through the API: it goes straight to the restaurant (status 6). */
-async function placeOrder(customer: Customer, lang: Lang): Promise<number> {
-  const noodles = await menuItem(site, lang, NOODLES_SHOP, NOODLES);
-  const optionIds = noodles.option_groups
-    .filter((g) => g.compulsory)
-    .map((g) => g.options.find((o) => !o.sold_out)!.id);
-  await okApi<CartIdResult>(site, 'addcart', customer.token, {
-    restaurant_id: NOODLES_SHOP,
-    dish_id: NOODLES,
-    quantity: 1,
-    option_ids: optionIds,
-  });
-  const choice = {
-    restaurant_id: NOODLES_SHOP,
-    mode: 'delivery' as const,
-    address_id: customer.user.default_address!.id,
-    payment_method: 'cod' as const,
-  };
-  const quote = await okApi<Quote>(site, 'confirmorder', customer.token, choice, lang);
-  const placed = await okApi<SubmitOrderResult>(site, 'submitorder', customer.token, {
-    ...choice,
-    idempotency_key: `e2e-board-${lang}-${Date.now()}`,
-    expected_total_fen: quote.total_fen,
-  });
-  return placed.order_id;
-}
-
 /**
  * A stand-in AudioContext (before the app loads): counts the tones started (window.__tones), and like a browser's
  * keeps the context suspended until resume() is called (the app calls it inside the first tap).
  */
 async function countTones(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __tones: number; __resumed: number; AudioContext: unknown };
+    const w = window as unknown as { __tones: number; __hz: number[]; __resumed: number; AudioContext: unknown };
     w.__tones = 0;
+    w.__hz = [];
     w.__resumed = 0;
     const param = () => ({ setValueAtTime() {}, exponentialRampToValueAtTime() {} });
+    // An oscillator's pitch (the app sets it once per tone): an order and a reminder sound differently.
+    const pitch = () => ({
+      setValueAtTime(hz: number) {
+        w.__hz.push(hz);
+      },
+    });
     w.AudioContext = class {
       state = 'suspended';
       currentTime = 0;
@@ -96,7 +72,7 @@ async function countTones(page: Page) {
       createOscillator() {
         return {
           type: '',
-          frequency: param(),
+          frequency: pitch(),
           connect() {},
           start() {
             w.__tones += 1;
@@ -111,6 +87,13 @@ async function countTones(page: Page) {
   });
 }
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+const pitches = (page: Page) => page.evaluate(() => (window as unknown as { __hz: number[] }).__hz);
+const waitForTones = (page: Page, than: number, timeout = 5_000) =>
+  page.waitForFunction((n) => (window as unknown as { __tones: number }).__tones > n, than, { timeout });
+
+/** The staff member moves an order through the API (as another member on their own phone would). */
+const move = (member: Customer, path: string, body: Record<string, unknown>) =>
+  okApi<MoveResult>(site, `merchant/${path}`, member.token, body);
 
 describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lang) => {
   const t = PACKS[lang];
@@ -137,7 +120,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
     const before = await tones(page);
     const boardReads = () => site.apiRequests.filter((r) => r.path.endsWith('/merchant/orders')).length;
     const readsBefore = boardReads();
-    const orderId = await placeOrder(customer, lang);
+    const orderId = await placeOrder(site, customer, lang, { tag: 'board' });
     const placedAt = Date.now();
     const card = shown(page, `.merchant-card[data-order="${orderId}"]`);
     await card.waitFor({ timeout: 5_000 });
@@ -193,5 +176,133 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
     }
     // No reconnection was needed: one ticket for the one stream.
     expect(ticketsAsked()).toBe(1);
+  });
+
+  test('on another console screen a new order rings with a banner to its board, and stops when anyone accepts it', async () => {
+    const c = CONSOLE_MESSAGES[lang];
+    const member = await staff(lang);
+    const customer = await newCustomer(site, lang);
+    const { list } = await okApi<MerchantRestaurants>(site, 'merchant/restaurants', member.token, undefined, lang);
+    const name = list.find((r) => r.restaurant_id === NOODLES_SHOP)!.name;
+    const page = await startLoggedIn(site, lang, member);
+    await countTones(page);
+    await open(page, '/merchant/soldout');
+    await shown(page, '.console-nav').waitFor();
+    await shown(page, '.merchant-banner--sound').click();
+    await shown(page, '.merchant-banner--sound').waitFor({ state: 'detached' });
+    await page.waitForFunction((title) => document.title === title, c.soldout_title);
+
+    // An order while the staff member is on the sold-out screen: it rings there, a banner names the restaurant.
+    const banner = shown(page, '.merchant-banner--alert');
+    let before = await tones(page);
+    const first = await placeOrder(site, customer, lang, { tag: 'elsewhere' });
+    await banner.waitFor({ timeout: 5_000 });
+    expect(await textOf(banner)).toBe(plural(t.merchant.alert_at, 1, { restaurant: name }));
+    await waitForTones(page, before);
+    expect(await page.title()).toBe(`(1) ${c.soldout_title}`);
+    await screenshot(page, `merchant-board/${lang}-390-soldout-ringing`);
+    // Another member accepts it on their phone: the banner goes and nothing rings any more.
+    await move(member, 'accept', { order_id: first });
+    await banner.waitFor({ state: 'detached' });
+    await page.waitForFunction((title) => document.title === title, c.soldout_title);
+    const stopped = await tones(page);
+    await page.waitForTimeout(6_000);
+    expect(await tones(page)).toBe(stopped);
+
+    // The next one: the banner's tap opens the board at the new order; accepting it there stops the ringing.
+    before = await tones(page);
+    const second = await placeOrder(site, customer, lang, { tag: 'elsewhere' });
+    await banner.waitFor({ timeout: 5_000 });
+    await waitForTones(page, before);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, `merchant-board/${lang}-1280-soldout-ringing`);
+    await banner.click();
+    await page.waitForURL(/\/merchant\/orders/);
+    const card = shown(page, `.merchant-card[data-order="${second}"]`);
+    await card.waitFor();
+    expect(await textOf(shown(page, '.merchant-banner--alert'))).toBe(plural(t.merchant.alert, 1));
+    await card.locator('.merchant-card__button--main').click();
+    await card.waitFor({ state: 'detached' });
+    await shown(page, '.merchant-banner--alert').waitFor({ state: 'detached' });
+    const quiet = await tones(page);
+    await page.waitForTimeout(6_000);
+    expect(await tones(page)).toBe(quiet);
+    expect(await page.title()).toBe(t.merchant.title);
+  });
+
+  test("a customer's reminder reaches the board with a sound of its own and shows on the card", async () => {
+    const member = await staff(lang);
+    const customer = await newCustomer(site, lang);
+    const orderId = await placeOrder(site, customer, lang, { tag: 'hurry' });
+    await move(member, 'accept', { order_id: orderId, prep_minutes: 1 });
+    // The promised time has passed: the customer may hurry the restaurant up.
+    offset += 2 * 60_000;
+    const page = await startLoggedIn(site, lang, member);
+    await countTones(page);
+    await open(page, '/merchant/orders');
+    await shown(page, '.merchant-banner--sound').click();
+    await shown(page, '.merchant-banner--sound').waitFor({ state: 'detached' });
+    await shown(page, '.merchant-board__tab')
+      .filter({ hasText: exactly(t.merchant.state_accepted) })
+      .click();
+    const card = shown(page, `.merchant-card[data-order="${orderId}"]`);
+    await card.waitFor();
+    expect(await card.locator('.merchant-card__hurry').count()).toBe(0);
+    const heard = (await pitches(page)).length;
+
+    await okApi<null>(site, 'hurryup', customer.token, { order_id: orderId }, lang);
+    const note = card.locator('.merchant-card__hurry');
+    await note.waitFor({ timeout: 5_000 });
+    const hurried = await okApi<MerchantOrder>(
+      site,
+      `merchant/order?order_id=${orderId}`,
+      member.token,
+      undefined,
+      lang,
+    );
+    expect(await textOf(note)).toBe(fill(t.merchant.hurry, { count: 1, time: formatTime(hurried.hurry_at!) }));
+    expect(await card.getAttribute('class')).toContain('merchant-card--hurry');
+    // Its own sound: three short lower tones, not the new-order alert's.
+    await page.waitForFunction((n) => (window as unknown as { __hz: number[] }).__hz.length >= n + 3, heard);
+    const reminder = (await pitches(page)).slice(heard);
+    expect(reminder).toEqual([587, 587, 587]);
+    await screenshot(page, `merchant-board/${lang}-390-hurry`);
+  });
+
+  test('a collection order is handed over only once the code is verified; a wrong code is refused clearly', async () => {
+    const member = await staff(lang);
+    const customer = await newCustomer(site, lang);
+    const orderId = await placeOrder(site, customer, lang, { mode: 'collection', tag: 'collect' });
+    await move(member, 'accept', { order_id: orderId });
+    await move(member, 'advance', { order_id: orderId, from: OrderStatus.ConfirmedByRestaurant });
+    const code = (await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang))
+      .collection_code!;
+    expect(code).toMatch(/^\d+$/);
+    const wrong = code.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
+
+    const page = await startLoggedIn(site, lang, member);
+    await open(page, '/merchant/orders');
+    await shown(page, '.merchant-board__tab')
+      .filter({ hasText: exactly(t.merchant.state_preparing) })
+      .click();
+    const card = shown(page, `.merchant-card[data-order="${orderId}"]`);
+    await card.waitFor();
+    expect(await textOf(card.locator('.merchant-card__collect-label'))).toBe(t.merchant.collect_label);
+    const input = card.locator('.form-input--collect-code input');
+    await input.fill(wrong);
+    await card.locator('.merchant-card__button--main').filter({ hasText: t.merchant.collect_button }).click();
+    await expectToast(page, lang === 'cn' ? '取餐码不正确' : 'Wrong collection code');
+    await screenshot(page, `merchant-board/${lang}-390-code-wrong`);
+    expect((await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang)).status).toBe(
+      OrderStatus.BeingPrepared,
+    );
+    await card.waitFor();
+
+    await input.fill(code);
+    await card.locator('.merchant-card__button--main').filter({ hasText: t.merchant.collect_button }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang)).status).toBe(
+      OrderStatus.Completed,
+    );
   });
 });

@@ -230,4 +230,51 @@ describe('ordering in the mini program, against the seeded server', () => {
     w.h.modalBehaviour = undefined;
     w.h.paymentBehaviour = undefined;
   });
+
+  test("an unpaid order's pay-now tap asks for the subscribe messages inside the tap, then pays", async () => {
+    const menu = await get<Menu>(`menulist?restaurant_id=${NOODLES_SHOP}`);
+    const plain = menu.categories
+      .flatMap((c) => c.items)
+      .find((i) => !i.sold_out && i.option_groups.every((g) => !g.compulsory) && i.price_fen >= 1500)!;
+    await get('addcart', { restaurant_id: NOODLES_SHOP, dish_id: plain.id, quantity: 1 });
+    const choice = {
+      restaurant_id: NOODLES_SHOP,
+      mode: 'delivery',
+      payment_method: 'wechat',
+      address_id: customer.user.default_address!.id,
+    };
+    const quote = await get<Quote>('confirmorder', choice);
+    const placed = await get<{ order_id: number }>('submitorder', {
+      ...choice,
+      idempotency_key: `weapp-pay-now-${Date.now()}`,
+      expected_total_fen: quote.total_fen,
+    });
+    expect((await get<Order>(`orderinfo?id=${placed.order_id}`)).paid).toBe(false);
+
+    const page = await w.h.openPage(`screens/order/detail/index?orderId=${placed.order_id}`);
+    const asks = w.h.callsTo('requestSubscribeMessage').length;
+    const grants = () => w.h.requests.filter((r) => r.endpoint === 'subscribe/grant').length;
+    const granted = grants();
+    // Opening the page asks nothing (WeChat would refuse outside a tap).
+    expect(w.h.callsTo('requestSubscribeMessage')).toHaveLength(asks);
+    const inTapWhenAsked: boolean[] = [];
+    w.h.subscribeBehaviour = (o) => {
+      inTapWhenAsked.push(w.h.inTap);
+      return Object.fromEntries(((o.tmplIds as string[] | undefined) ?? []).map((id) => [id, 'accept']));
+    };
+    w.h.paymentBehaviour = payInSheet;
+    await page.tap(page.byClass('order-detail__pay')[0]!);
+    const asked = w.h.callsTo('requestSubscribeMessage').slice(asks);
+    expect(asked).toHaveLength(1);
+    expect((asked[0]![0] as { tmplIds: string[] }).tmplIds).toHaveLength(3);
+    // WeChat showed the question (the fake answers only inside a tap) and the answer reached the server.
+    expect(inTapWhenAsked).toEqual([true]);
+    await w.h.loop.waitFor(() => grants() > granted, 'the subscribe answer reported to the server');
+    await w.h.loop.waitFor(() => w.h.callsTo('requestPayment').length > 0, 'the payment sheet');
+    await w.h.settle();
+    expect((await get<Order>(`orderinfo?id=${placed.order_id}`)).paid).toBe(true);
+    w.h.subscribeBehaviour = undefined;
+    w.h.paymentBehaviour = undefined;
+    await w.h.closePage();
+  });
 });
