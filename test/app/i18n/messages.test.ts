@@ -131,6 +131,11 @@ describe('plural forms', () => {
       ['merchant.waiting', '1 waiting', '2 waiting'],
       ['merchant.alert', '1 new order waiting: accept or reject it', '2 new orders waiting: accept or reject them'],
       [
+        'merchant.alert_at',
+        '{restaurant}: 1 new order waiting, tap to open its board',
+        '{restaurant}: 2 new orders waiting, tap to open its board',
+      ],
+      [
         'merchant.hurry',
         'The customer asked where the order is (1×, last at {time})',
         'The customer asked where the order is (2×, last at {time})',
