@@ -10,7 +10,6 @@ import type { AuthResult } from '../../types/api/accounts';
 import type { MerchantOrder, MerchantRestaurants, MoveResult } from '../../types/api/merchant';
 import type { Order } from '../../types/api/orders';
 import { OrderStatus } from '../../types/order-status';
-import { CONSOLE_MESSAGES } from '../../src/i18n/console';
 import { formatTime } from '../../src/utils/date';
 import {
   callApi,
@@ -179,7 +178,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
   });
 
   test('on another console screen a new order rings with a banner to its board, and stops when anyone accepts it', async () => {
-    const c = CONSOLE_MESSAGES[lang];
+    const c = t.merchant_manage;
     const member = await staff(lang);
     const customer = await newCustomer(site, lang);
     const { list } = await okApi<MerchantRestaurants>(site, 'merchant/restaurants', member.token, undefined, lang);
