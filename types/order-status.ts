@@ -125,7 +125,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> 
 };
 
 export type ProgressStepKey =
-  'submitted' | 'confirmed' | 'preparing' | 'pending_delivery' | 'delivered' | 'completed' | 'cancelled' | 'refunded';
+  | 'submitted'
+  | 'confirmed'
+  | 'preparing'
+  /** A collection order marked ready for collection (a mark, not a status: orders' marked_ready_at). */
+  | 'ready'
+  | 'pending_delivery'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled'
+  | 'refunded';
 
 /**
  * The progress steps the customer sees (specification §4 names six; collection orders skip the two delivery ones),
@@ -155,6 +164,7 @@ export const PROGRESS_STEP_LABELS: Record<ProgressStepKey, Record<Lang, string>>
   submitted: { cn: '订单已提交', en: 'Submitted' },
   confirmed: { cn: '商家已接单', en: 'Confirmed by restaurant' },
   preparing: { cn: '商家备餐中', en: 'Being prepared' },
+  ready: { cn: '可取餐', en: 'Ready for collection' },
   pending_delivery: { cn: '等待送达', en: 'Pending delivery' },
   delivered: { cn: '已送达', en: 'Delivered' },
   completed: { cn: '已完成', en: 'Completed' },

@@ -14,6 +14,8 @@ export const ORDERS_CLI_USAGE = `Usage: npm run orders -- <command> <order>
 
 Commands (the same moves the job runner and, later, the restaurant console make):
   advance <order>   one step along the order's path (awaiting merchant -> confirmed -> being prepared -> ...)
+  ready <order>     marks a collection order being prepared ready for collection (once; it stays being prepared
+                    until handed over; the customer is told)
   cancel <order>    cancel; gives back the voucher and the wallet debit; a paid online order is refunded
   refund <order>    refund; gives back the voucher, the wallet debit and the online payment
   retry-refund <order>  sends the order's refunds a provider refused again, each with its own refund number
@@ -36,7 +38,7 @@ export interface OrdersCliDeps {
   now?: () => number;
 }
 
-const COMMANDS = ['advance', 'cancel', 'refund', 'retry-refund', 'history'];
+const COMMANDS = ['advance', 'ready', 'cancel', 'refund', 'retry-refund', 'history'];
 
 /** China time, to the second, for the history. */
 const at = (ms: number | string | null) =>
@@ -172,6 +174,14 @@ export async function runOrdersCli(
         );
       }
       return sent.every((r) => r.state !== 'failed') ? 0 : 1;
+    }
+    if (command === 'ready') {
+      const { order, fresh } = await orders.markReady(orderId, 'operator', null, lang);
+      const when = at(order.marked_ready_at);
+      io.out(
+        `Order ${orderId}: ${label(order.status, lang)}, ${fresh ? 'marked' : 'already marked'} ready for collection at ${when}`,
+      );
+      return 0;
     }
     const move =
       command === 'advance'

@@ -126,6 +126,24 @@ describe.each(DIALECTS)('merchant authorization and races on %s', (dialect) => {
       },
     },
     {
+      name: 'POST ready',
+      need: 'staff',
+      orderCall: true,
+      run: async (token) => {
+        const o = await placeOrder(t, api, customer.token, { method: 'cod', mode: 'collection' });
+        await api.post('merchant/accept', { order_id: o.id }, { token: owner.token });
+        await api.post('merchant/advance', { order_id: o.id }, { token: owner.token });
+        const code = (await api.post('merchant/ready', { order_id: o.id }, { token })).body.code;
+        const row = await t.db.kysely
+          .selectFrom('orders')
+          .select('marked_ready_at')
+          .where('id', '=', o.id)
+          .executeTakeFirstOrThrow();
+        expect(row.marked_ready_at === null).toBe(code !== 1000);
+        return code;
+      },
+    },
+    {
       name: 'POST soldout',
       need: 'staff',
       run: async (token) => {

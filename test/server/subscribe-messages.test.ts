@@ -199,6 +199,60 @@ describe.each(DIALECTS)('subscribe messages on %s', (dialect) => {
     expect((await api.post('subscribe/grant', { results: {} }, { token: c.token })).body.data.accepted).toBe(4);
   });
 
+  test('a collection order marked ready sends "ready for collection" with its code, once, only with a grant; zh_CN and en_US', async () => {
+    const ids = await templates();
+    const j = jobs();
+    const toPreparing = async (token: string) => {
+      const o = await placeOrder(t, api, token, { method: 'cod', mode: 'collection' });
+      await api.post('merchant/accept', { order_id: o.id }, { token: staff.token });
+      await api.post('merchant/advance', { order_id: o.id, from: 10 }, { token: staff.token });
+      return o;
+    };
+    const codeOf = async (id: number) =>
+      (await t.db.kysely.selectFrom('orders').select('collection_code').where('id', '=', id).executeTakeFirstOrThrow())
+        .collection_code!;
+    for (const [language, lang, note] of [
+      ['cn', 'zh_CN', (code: string) => `可取餐，取餐码${code}`],
+      ['en', 'en_US', (code: string) => `Ready · code ${code}`],
+    ] as const) {
+      const c = await mpCustomer(language);
+      await grant(c.token, { [ids.ready!]: 'accept' });
+      const o = await toPreparing(c.token);
+      await j.notify.sendDue(clock.now());
+      const before = outbox().length;
+      // Being prepared, not yet ready: nothing for the ready template.
+      expect(await j.notify.sendDue(clock.now())).toMatchObject({ sent: 0 });
+      expect((await api.post('merchant/ready', { order_id: o.id }, { token: staff.token })).body.code).toBe(1000);
+      expect((await api.post('merchant/ready', { order_id: o.id }, { token: staff.token })).body.code).toBe(1000);
+      expect(await j.notify.sendDue(clock.now())).toMatchObject({ sent: 1 });
+      expect(await j.notify.sendDue(clock.now())).toMatchObject({ sent: 0 });
+      const m = outbox().slice(before);
+      expect(m).toEqual([
+        {
+          openid: c.openid,
+          templateId: ids.ready,
+          page: `screens/order/detail/index?orderId=${o.id}`,
+          lang,
+          data: {
+            character_string1: expect.stringMatching(/^SZ\d+$/),
+            thing2: expect.any(String),
+            thing3: note(await codeOf(o.id)),
+          },
+        },
+      ]);
+      for (const [k, v] of Object.entries(m[0]!.data)) expect(subscribeFieldProblem(k, v)).toBeNull();
+      expect((await sendsOf(o.id)).filter((s) => s.template === 'ready').map((s) => s.state)).toEqual(['sent']);
+    }
+    // Without a grant: recorded, nothing sent.
+    const none = await mpCustomer('cn');
+    const o = await toPreparing(none.token);
+    const before = outbox().length;
+    await api.post('merchant/ready', { order_id: o.id }, { token: staff.token });
+    await j.notify.sendDue(clock.now());
+    expect(outbox().length).toBe(before);
+    expect((await sendsOf(o.id)).filter((s) => s.template === 'ready').map((s) => s.state)).toEqual(['no_grant']);
+  });
+
   test('field limits: long names are cut within 20 characters, order numbers keep their characters', () => {
     const long = '东门兰州牛肉拉面东门兰州牛肉拉面东门兰州牛肉拉面';
     const fitted = fitSubscribeField('thing2', long);

@@ -68,6 +68,8 @@ export const MerchantOrder = Type.Object({
   prep_minutes: Nullable(Type.Integer()),
   accepted_at: Nullable(Type.Integer()),
   ready_at: Nullable(Type.Integer()),
+  /** A collection order marked ready for collection (epoch ms; its board state is then `ready`), else null. */
+  marked_ready_at: Type.Optional(Nullable(Type.Integer())),
   reject_reason: Nullable(Type.String()),
   hurry_count: Type.Integer(),
   hurry_at: Nullable(Type.Integer()),
@@ -184,6 +186,8 @@ export const MoveResult = Type.Object({
   status: Type.Integer(),
   status_text: Type.String(),
   ready_at: Nullable(Type.Integer()),
+  /** Mark ready: when the collection order was marked ready for collection (the first mark's time on a retry). */
+  marked_ready_at: Type.Optional(Nullable(Type.Integer())),
   /** Money given back at once (reject): wallet fen, voucher, online refund state. */
   wallet_returned_fen: Type.Integer(),
   voucher_returned: Type.Boolean(),

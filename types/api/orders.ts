@@ -71,7 +71,9 @@ export const OrderHistoryEntry = Type.Object({
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
 
 export const OrderStep = Type.Object({
-  key: Type.String({ description: 'submitted | confirmed | preparing | pending_delivery | delivered | completed' }),
+  key: Type.String({
+    description: 'submitted | confirmed | preparing | ready (collection) | pending_delivery | delivered | completed',
+  }),
   label: Type.String({ description: 'in the request language' }),
   done: Type.Boolean(),
   at: Type.Optional(Type.Integer()),
@@ -136,6 +138,8 @@ export const Order = Type.Object({
   /** What the restaurant said on accepting: minutes to prepare and when it is ready (epoch ms); null before. */
   prep_minutes: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** A collection order: when the restaurant marked it ready for collection (epoch ms); null before (and delivery). */
+  marked_ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Why the restaurant refused it: sold_out, too_busy, closing, other, timeout (nobody accepted in time). */
   reject_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /**

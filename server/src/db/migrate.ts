@@ -18,6 +18,7 @@ import { m0013SandboxTrades } from './migrations/0013-sandbox-trades';
 import { m0014PromotionRules } from './migrations/0014-promotion-rules';
 import { m0015Merchants } from './migrations/0015-merchants';
 import { m0016SubscribeMessages } from './migrations/0016-subscribe-messages';
+import { m0017ReadyMark } from './migrations/0017-ready-mark';
 import { m0018SeedVersions } from './migrations/0018-seed-versions';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
@@ -40,6 +41,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0014-promotion-rules': m0014PromotionRules(),
     '0015-merchants': m0015Merchants(dialect),
     '0016-subscribe-messages': m0016SubscribeMessages(dialect),
+    '0017-ready-mark': m0017ReadyMark(dialect),
     '0018-seed-versions': m0018SeedVersions(),
   };
 }

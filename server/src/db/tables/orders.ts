@@ -71,6 +71,19 @@ export interface OrdersTable {
   /** The customer's "hurry up" reminders: how many, and the last one. */
   hurry_count: Generated<number>;
   hurry_at: Generated<number | null>;
+  /** When the restaurant marked a collection order ready for collection (migration 0017), null before. */
+  marked_ready_at: Generated<number | null>;
+}
+
+/** A mark on an order that is not a status (the "ready for collection" of a collection order): who set it, when. */
+export interface OrderMarksTable {
+  id: Generated<number>;
+  order_id: number;
+  mark: 'ready';
+  actor: string;
+  /** The staff member's account (null for the operator tool). */
+  user_id: number | null;
+  at: number;
 }
 
 /** The outbox: one row per order change, written in the change's transaction (live streams read and replay it). */
@@ -141,6 +154,7 @@ export interface OrdersTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_status_history: OrderStatusHistoryTable;
+  order_marks: OrderMarksTable;
   idempotency_keys: IdempotencyKeysTable;
   order_events: OrderEventsTable;
   event_tickets: EventTicketsTable;

@@ -160,6 +160,14 @@ export const orders = {
     en: 'Collection order {id} is handed over only with its collection code',
   },
   'order.code_wrong': { cn: '取餐码不正确', en: 'Wrong collection code' },
+  'order.ready_collection_only': {
+    cn: '订单 {id} 是外送订单：只有自取订单可以标记“可取餐”',
+    en: 'Order {id} is a delivery order: only collection orders are marked ready for collection',
+  },
+  'order.ready_not_preparing': {
+    cn: '订单 {id} 现在不能标记可取餐（{status}）：只有备餐中的自取订单可以',
+    en: 'Order {id} cannot be marked ready now ({status}): only a collection order being prepared can',
+  },
   'order.hurry_refused': {
     cn: '现在还不能催单（预计出餐时间未到，或已催过）',
     en: 'You cannot send a reminder now (the ready time has not passed, or you reminded recently)',

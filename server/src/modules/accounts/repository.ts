@@ -126,6 +126,8 @@ const MERGE_STEPS = {
   oauth_states: endRows('oauth_states'),
   /** The orders' events follow the orders; a pending stream ticket of the merged account ends. */
   order_events: moveRows('order_events'),
+  /** Who marked an order ready (a staff member's account): the record follows the account. */
+  order_marks: moveRows('order_marks'),
   event_tickets: endRows('event_tickets'),
   /**
    * Subscribe message grants add up: the target's count of each template grows by the merged account's (one row

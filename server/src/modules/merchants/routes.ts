@@ -128,6 +128,20 @@ export const merchantsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   );
 
   app.post(
+    '/merchant/ready',
+    {
+      ...secured,
+      schema: {
+        ...meta,
+        summary: 'Mark a collection order being prepared ready for collection (once; a retry answers the same mark)',
+        body: OrderRef,
+        response: { 200: Envelope(MoveResult), ...errors },
+      },
+    },
+    async (req) => ok(req, await m.markReady(userIdOf(req), req.body.order_id, req.lang)),
+  );
+
+  app.post(
     '/merchant/collect',
     {
       ...secured,

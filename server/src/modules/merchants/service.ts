@@ -36,8 +36,12 @@ export const OPEN_STATUSES: readonly number[] = [
   S.DriverOnTheWay,
 ];
 
-/** The board column of a status; null for an unpaid order (not the restaurant's business yet). */
-export function boardState(status: number): BoardState | null {
+/**
+ * The board column of a status; null for an unpaid order (not the restaurant's business yet). A collection order
+ * being prepared that the restaurant marked ready for collection is `ready` (it waits for its customer's code).
+ */
+export function boardState(status: number, markedReady = false): BoardState | null {
+  if (status === S.BeingPrepared && markedReady) return 'ready';
   switch (status) {
     case S.AwaitingMerchant:
       return 'new';
@@ -124,7 +128,7 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
       restaurant_id: o.restaurant_id,
       status: o.status,
       status_text: statusText(o.status, lang),
-      state: boardState(o.status) ?? 'new',
+      state: boardState(o.status, o.marked_ready_at !== null) ?? 'new',
       mode: o.mode,
       payment_method: o.payment_method,
       paid: o.paid_at !== null || o.payment_method === 'balance',
@@ -140,6 +144,7 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
       prep_minutes: o.prep_minutes,
       accepted_at: n(o.accepted_at),
       ready_at: n(o.ready_at),
+      marked_ready_at: n(o.marked_ready_at),
       reject_reason: o.reject_reason,
       hurry_count: o.hurry_count,
       hurry_at: n(o.hurry_at),
@@ -245,6 +250,31 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
     async advance(userId: number, orderId: number, from: number | undefined, lang: Lang): Promise<MoveResult> {
       await orderFor(userId, orderId);
       return moveResult(await orders.move(orderId, from, 'merchant'), lang);
+    },
+
+    /**
+     * Marks a collection order ready for collection (staff and owners of its restaurant): safe to retry, a second
+     * call answers the first mark (orders.markReady). The answer's status is the order's (still being prepared).
+     */
+    async markReady(userId: number, orderId: number, lang: Lang): Promise<MoveResult> {
+      await orderFor(userId, orderId);
+      const { order } = await orders.markReady(orderId, 'merchant', userId, lang);
+      const marked = order.marked_ready_at === null ? null : Number(order.marked_ready_at);
+      return {
+        ...moveResult(
+          {
+            order_id: orderId,
+            from: order.status,
+            status: order.status,
+            wallet_returned_fen: 0,
+            voucher_returned: false,
+            provider_refund: null,
+          },
+          lang,
+          order.ready_at === null ? null : Number(order.ready_at),
+        ),
+        marked_ready_at: marked,
+      };
     },
 
     async collect(userId: number, orderId: number, code: string, lang: Lang): Promise<MoveResult> {

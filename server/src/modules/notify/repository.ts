@@ -57,16 +57,24 @@ export function createNotifyRepository(db: Executor) {
     },
 
     /**
-     * Status changes since `since` not looked at yet, oldest first. `statuses` narrows the read in SQL (the payload
-     * is the orders service's JSON, whose `"status":N,` the caller checks again exactly).
+     * Status changes since `since` not looked at yet, oldest first, and events of the `types` given (a collection
+     * order's ready mark). `statuses` narrows the read in SQL (the payload is the orders service's JSON, whose
+     * `"status":N,` the caller checks again exactly).
      */
-    due: (since: number, statuses: readonly number[], limit: number) =>
+    due: (since: number, statuses: readonly number[], limit: number, types: readonly string[] = []) =>
       db
         .selectFrom('order_events as e')
         .select(['e.id', 'e.order_id', 'e.user_id', 'e.type', 'e.payload', 'e.at'])
         .where('e.at', '>=', since)
-        .where('e.type', '=', 'order.status')
-        .where((eb) => eb.or(statuses.map((s) => eb('e.payload', 'like', `%"status":${s},%`))))
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('e.type', '=', 'order.status'),
+              eb.or(statuses.map((s) => eb('e.payload', 'like', `%"status":${s},%`))),
+            ]),
+            ...(types.length > 0 ? [eb('e.type', 'in', types)] : []),
+          ]),
+        )
         .where((eb) =>
           eb.not(eb.exists(eb.selectFrom('subscribe_sends as s').select('s.id').whereRef('s.event_id', '=', 'e.id'))),
         )
@@ -85,6 +93,7 @@ export function createNotifyRepository(db: Executor) {
           'o.mode',
           'o.ready_at',
           'o.prep_minutes',
+          'o.collection_code',
           'o.restaurant_name_cn',
           'o.restaurant_name_en',
           'u.language',

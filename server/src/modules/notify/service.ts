@@ -28,11 +28,17 @@ export const ORDER_PAGE = 'screens/order/detail/index';
 export const SEND_WINDOW_MS = 15 * 60_000;
 
 /**
- * Which message a status change sends: accepted (the restaurant took it, with its ready time), ready (a delivery
- * order handed to the courier: the board's "ready"), delivered. A collection order has no "ready" move in the
- * transition table yet (prepared -> collected with the code), so it gets the accepted message only.
+ * Which message an order event sends: accepted (the restaurant took it, with its ready time), ready (a delivery
+ * order handed to the courier: the board's "ready"; a collection order marked ready for collection: its own event
+ * `order.ready`, the order staying "being prepared"), delivered.
  */
-export function templateOf(status: number, mode: 'delivery' | 'collection'): SubscribeTemplate | null {
+export function templateOf(
+  status: number,
+  mode: 'delivery' | 'collection',
+  type = 'order.status',
+): SubscribeTemplate | null {
+  if (type === 'order.ready') return mode === 'collection' ? 'ready' : null;
+  if (type !== 'order.status') return null;
   if (status === S.ConfirmedByRestaurant) return 'accepted';
   if (status === S.DriverAssigned && mode === 'delivery') return 'ready';
   if (status === S.Delivered && mode === 'delivery') return 'delivered';
@@ -56,10 +62,12 @@ const NOTES = {
   cn: {
     accepted: (m: number | null) => (m ? `商家已接单，备餐约${m}分钟` : '商家已接单'),
     ready: '餐品已做好，交给骑手',
+    collect: (code: string | null) => (code ? `可取餐，取餐码${code}` : '可取餐，请到店取餐'),
   },
   en: {
     accepted: (m: number | null) => (m ? `Ready in ${m} min` : 'Accepted'),
     ready: 'With the courier now',
+    collect: (code: string | null) => (code ? `Ready · code ${code}` : 'Ready for collection'),
   },
 };
 
@@ -76,6 +84,8 @@ export function createNotifyService(deps: NotifyDeps) {
   const repo = uow.repos.notify;
   const log = deps.log ?? (() => undefined);
   const sending = (Object.keys(deps.templates) as SubscribeTemplate[]).map((k) => STATUS_OF[k]);
+  /** The "ready" template also goes out on a collection order's ready mark (its own event type). */
+  const marking = deps.templates.ready ? ['order.ready'] : [];
   const kindOfId = new Map(Object.entries(deps.templates).map(([kind, id]) => [id, kind as SubscribeTemplate]));
 
   async function message(orderId: number, kind: SubscribeTemplate, at: number, openid: string) {
@@ -92,7 +102,8 @@ export function createNotifyService(deps: NotifyDeps) {
       data.time3 = wechatTime(o.ready_at === null ? at : Number(o.ready_at));
       data.thing4 = notes.accepted(o.prep_minutes);
     } else if (kind === 'ready') {
-      data.thing3 = notes.ready;
+      // Collection: ready to pick up, with the code the counter asks for (the page opened shows the address).
+      data.thing3 = o.mode === 'collection' ? notes.collect(o.collection_code) : notes.ready;
     } else {
       data.time3 = wechatTime(at);
     }
@@ -108,10 +119,17 @@ export function createNotifyService(deps: NotifyDeps) {
   }
 
   /** Looks at one status change once: sends its message when the customer has a grant left (using it). */
-  async function handle(event: { id: number; order_id: number; user_id: number; payload: string; at: number }) {
+  async function handle(event: {
+    id: number;
+    order_id: number;
+    user_id: number;
+    type?: string;
+    payload: string;
+    at: number;
+  }) {
     const status = (JSON.parse(event.payload) as { status?: number }).status ?? -1;
     const order = await repo.order(event.order_id);
-    const kind = order ? templateOf(status, order.mode) : null;
+    const kind = order ? templateOf(status, order.mode, event.type) : null;
     if (!kind || !deps.templates[kind]) return 'none' as const;
     const at = now();
     const claimed = await repo.claim({
@@ -174,7 +192,7 @@ export function createNotifyService(deps: NotifyDeps) {
       const counts = { sent: 0, skipped: 0 };
       if (sending.length === 0) return counts;
       for (let round = 0; round < 10; round++) {
-        const rows = await repo.due(at - SEND_WINDOW_MS, sending, 200);
+        const rows = await repo.due(at - SEND_WINDOW_MS, sending, 200, marking);
         for (const row of rows) {
           if ((await handle(row)) === 'sent') counts.sent += 1;
           else counts.skipped += 1;

@@ -106,6 +106,30 @@ export function createOrdersRepository(db: Executor) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /**
+     * A collection order being prepared is marked ready for collection, once: one conditional UPDATE (still being
+     * prepared, a collection order, not marked yet) whose row count decides between racing marks and moves.
+     */
+    async markReady(orderId: number, preparing: number, at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('orders')
+        .set({ marked_ready_at: at, updated_at: at })
+        .where('id', '=', orderId)
+        .where('status', '=', preparing)
+        .where('mode', '=', 'collection')
+        .where('marked_ready_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Who marked the order, in the mark's transaction (one row per order and mark: a constraint). */
+    async addMark(row: { order_id: number; mark: 'ready'; actor: string; user_id: number | null; at: number }) {
+      await db.insertInto('order_marks').values(row).execute();
+    },
+
+    marks: (orderId: number) =>
+      db.selectFrom('order_marks').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+
     /** The newest outbox row's id (0 when none). */
     maxEventId: () =>
       db
@@ -140,6 +164,8 @@ export function createOrdersRepository(db: Executor) {
         .where('user_id', '=', userId)
         .where('status', 'in', statuses)
         .where('hurry_count', '<', max)
+        // Marked ready for collection: the food is waiting, nothing to hurry.
+        .where('marked_ready_at', 'is', null)
         .where((eb) => eb.or([eb('hurry_at', 'is', null), eb('hurry_at', '<=', at - gapMs)]))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;

@@ -8,8 +8,10 @@ import {
   ORDER_STATUS_LABELS,
   OrderStatus,
   progressSteps,
+  PROGRESS_STEP_LABELS,
   RATABLE_STATUSES,
   type OrderStatusCode,
+  type ProgressStep,
 } from '../../../../types/order-status';
 import { AppError, failed, notFound } from '../../errors';
 import { translate } from '../../i18n/messages';
@@ -26,8 +28,11 @@ import type { NewOrderEvent, OrderMoveColumns, OrderRow } from './rows';
 export type OrdersTx = Transactional<Repositories>;
 /** Who moved an order: recorded in its status history. */
 export type OrderActor = 'customer' | 'payment' | 'merchant' | 'operator' | 'system' | 'demo';
-/** What an outbox row says happened: placed, moved (status), or the customer's reminder. */
-export type OrderEventType = 'order.placed' | 'order.status' | 'order.hurry';
+/**
+ * What an outbox row says happened: placed, moved (status), the customer's reminder, or a collection order marked
+ * ready for collection (no status change: the specification's codes are fixed).
+ */
+export type OrderEventType = 'order.placed' | 'order.status' | 'order.hurry' | 'order.ready';
 
 const S = OrderStatus;
 
@@ -189,6 +194,32 @@ export interface OrdersDeps {
   paymentTimeoutMs: number;
   /** Puts a past order's lines back into the cart (order again). */
   cart: Pick<CartService, 'refill'>;
+}
+
+/**
+ * A collection order's timeline gets "Ready for collection" between preparing and completed: reached when the
+ * restaurant marked it (its time), or, handed over without the mark, when it was completed. A cancelled order
+ * shows it only if it had been reached.
+ */
+export function withReadyStep(
+  steps: ProgressStep[],
+  o: Pick<OrderRow, 'mode' | 'marked_ready_at'>,
+  lang: Lang,
+): ProgressStep[] {
+  if (o.mode !== 'collection') return steps;
+  const at = o.marked_ready_at === null ? undefined : Number(o.marked_ready_at);
+  const completed = steps.find((s) => s.key === 'completed');
+  const ended = steps.some((s) => s.key === 'cancelled' || s.key === 'refunded');
+  if (ended && at === undefined) return steps;
+  const done = at !== undefined || completed?.done === true;
+  const step: ProgressStep = {
+    key: 'ready',
+    label: PROGRESS_STEP_LABELS.ready[lang],
+    done,
+    ...(at !== undefined ? { at } : {}),
+  };
+  const i = steps.findIndex((s) => s.key === 'preparing');
+  return [...steps.slice(0, i + 1), step, ...steps.slice(i + 1)];
 }
 
 const refused = (order: Pick<OrderRow, 'id' | 'status'>) =>
@@ -428,16 +459,18 @@ export function createOrdersService(deps: OrdersDeps) {
       restaurant_lng: Number(place?.lng ?? 0),
       estimate: estimateOf(o, place),
       status_history: hist,
-      steps: progressSteps(o.mode, hist, lang),
+      steps: withReadyStep(progressSteps(o.mode, hist, lang), o, lang),
       end_reason: endReasonOf(history),
       pay_before: payBefore(o),
       updated_at: Number(o.updated_at),
       prep_minutes: o.prep_minutes,
       ready_at: o.ready_at === null ? null : Number(o.ready_at),
+      marked_ready_at: o.marked_ready_at === null ? null : Number(o.marked_ready_at),
       reject_reason: o.reject_reason,
       refund: ended ? refundOf(o, refunds) : null,
       can_hurry:
         o.ready_at !== null &&
+        o.marked_ready_at === null &&
         Number(o.ready_at) <= now() &&
         ACCEPTED_OPEN.includes(o.status) &&
         o.hurry_count < HURRY_MAX &&
@@ -665,6 +698,47 @@ export function createOrdersService(deps: OrdersDeps) {
         voucher_returned: false,
         provider_refund: null,
       };
+    },
+
+    /**
+     * The restaurant marks a collection order ready for collection (issue 18): the order stays "being prepared"
+     * (the specification's status codes are fixed) and gets `marked_ready_at`, set by one conditional UPDATE (still
+     * being prepared, collection, not marked yet) in one transaction with its mark row (who: the staff member) and
+     * its outbox event `order.ready` (live streams, the subscribe message). Safe to retry: an order already marked
+     * answers the same mark (`fresh: false`), nothing is written again. A delivery order is refused
+     * (order.ready_collection_only); one not being prepared (waiting, handed over, cancelled) and never marked is
+     * refused with order.ready_not_preparing.
+     */
+    async markReady(
+      orderId: number,
+      actor: OrderActor,
+      userId: number | null,
+      lang: Lang = 'en',
+    ): Promise<{ order: OrderRow; fresh: boolean }> {
+      const at = now();
+      const fresh = await uow.transaction(async (tx) => {
+        const order = await tx.orders.byId(orderId);
+        if (!order) throw notFound('order.not_found', { id: orderId });
+        if (order.mode !== 'collection') throw failed('order.ready_collection_only', { id: orderId });
+        if (order.marked_ready_at !== null) return false;
+        const notPreparing = (o: OrderRow) =>
+          failed('order.ready_not_preparing', { id: orderId, status: statusText(o.status, lang) });
+        if (order.status !== S.BeingPrepared) throw notPreparing(order);
+        if (!(await tx.orders.markReady(orderId, S.BeingPrepared, at))) {
+          // A racing mark won (the same answer), or a racing move (handed over, cancelled) did (refused).
+          const again = await tx.orders.byId(orderId);
+          if (again && again.marked_ready_at !== null) return false;
+          throw notPreparing(again ?? order);
+        }
+        await tx.orders.addMark({ order_id: orderId, mark: 'ready', actor, user_id: userId, at });
+        await addOrderEvent(tx, order, 'order.ready', at, {
+          status: order.status,
+          actor,
+          marked_ready_at: at,
+        });
+        return true;
+      });
+      return { order: await load(orderId), fresh };
     },
 
     /**
