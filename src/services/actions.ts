@@ -51,6 +51,7 @@ export const ACTIONS = {
     'merchant/reject',
     'merchant/advance',
     'merchant/collect',
+    'merchant/ready',
     'events/ticket',
     'merchant/soldout',
     'merchant/busy',

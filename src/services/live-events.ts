@@ -2,7 +2,7 @@ import type { EventStreams } from '../platform/event-stream';
 import type { EventsApi } from './events';
 
 /** The event types the server sends today (order changes; the stream's own `ready` is not one of them). */
-export const ORDER_EVENT_TYPES = ['order.placed', 'order.status', 'order.hurry'] as const;
+export const ORDER_EVENT_TYPES = ['order.placed', 'order.status', 'order.hurry', 'order.ready'] as const;
 
 /** One order event as the stream sends it (data of server/src/modules/events: StreamMessage). */
 export interface LiveEvent {

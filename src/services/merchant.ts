@@ -46,6 +46,8 @@ export function merchantApi(http: Http) {
     /** Ends a membership; the server keeps the last owner (owners). */
     removeMember: (restaurantId: number, userId: number) =>
       http.post<null>('merchant/remove-member', { restaurant_id: restaurantId, user_id: userId }, { busy: true }),
+    /** Marks a collection order being prepared ready for collection (once; a retry answers the same mark). */
+    ready: (orderId: number) => http.post<MoveResult>('merchant/ready', { order_id: orderId }, { busy: true }),
     /** Hands a collection order over against the code the customer shows (a wrong code: order.code_wrong). */
     collect: (body: CollectBody) => http.post<MoveResult>('merchant/collect', { ...body }, { busy: true }),
   };

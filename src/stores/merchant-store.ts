@@ -420,6 +420,11 @@ export class MerchantStore {
     return this.move(order.id, () => this.deps.merchant().advance(order.id, order.status));
   }
 
+  /** Marks a collection order ready for collection (the customer is told; the card moves to Ready). */
+  markReady(orderId: number): Promise<MoveResult | undefined> {
+    return this.move(orderId, () => this.deps.merchant().ready(orderId));
+  }
+
   /** Hands a collection order over against the code the customer shows (the server checks it). */
   collect(orderId: number, code: string): Promise<MoveResult | undefined> {
     return this.move(orderId, () => this.deps.merchant().collect({ order_id: orderId, code: code.trim() }));

@@ -160,12 +160,14 @@ describe('Merchant order board', () => {
   it('hands a collection order over only against the code the customer shows (checked by the server), in Chinese', async () => {
     const a = api();
     a.merchant.orders.mockResolvedValue({
-      list: [order(4, { state: 'preparing', status: 1, mode: 'collection' })],
+      list: [order(4, { state: 'ready', status: 1, mode: 'collection', marked_ready_at: Date.UTC(2030, 0, 1, 4, 35) })],
       waiting: 0,
       last_event_id: 3,
     });
     const { container } = await renderPage(MerchantOrdersPage, { storage: { _lang: 'cn', token: 't' }, api: a });
     await waitFor(() => getByText(container, '核对顾客出示的取餐码后交付'));
+    expect(getByText(container, '12:35 起可取餐，等待顾客到店')).toBeTruthy();
+    expect(queryByText(container, '已备好，通知取餐')).toBeNull();
     // No plain "move along" for it: handing over needs the code.
     expect(queryByText(container, '已备好，待骑手取餐')).toBeNull();
     await click(getByText(container, '核对并交付'));
@@ -173,6 +175,42 @@ describe('Merchant order board', () => {
     await typeInto(container, 'collect-code', '4821');
     await click(getByText(container, '核对并交付'));
     expect(a.merchant.collect).toHaveBeenCalledWith({ order_id: 4, code: '4821' });
+  });
+
+  it('a collection order being prepared is marked ready (no code form before); live, it moves to Ready with the code form (en and zh)', async () => {
+    for (const [lang, button, since] of [
+      ['en', 'Ready for collection', 'Ready for collection since 12:35: waiting for the customer'],
+      ['cn', '已备好，通知取餐', '12:35 起可取餐，等待顾客到店'],
+    ] as const) {
+      const a = api();
+      const preparing = order(5, { state: 'preparing', status: 1, mode: 'collection', collection_time: Date.now() });
+      a.merchant.orders.mockResolvedValue({ list: [preparing], waiting: 0, last_event_id: 3 });
+      a.merchant.ready.mockImplementation(async (id) => ({
+        order_id: id,
+        from: 1,
+        status: 1,
+        status_text: '',
+        ready_at: null,
+        marked_ready_at: Date.UTC(2030, 0, 1, 4, 35),
+        wallet_returned_fen: 0,
+        voucher_returned: false,
+        refund_state: null,
+      }));
+      const view = await renderPage(MerchantOrdersPage, { storage: { _lang: lang, token: 't' }, api: a });
+      const { container } = view;
+      await waitFor(() => getByText(container, button));
+      expect(container.querySelector('.form-input--collect-code')).toBeNull();
+      // The stream hears the mark made by anyone of the restaurant.
+      expect(view.platform.eventStreams.last!.options.types).toContain('order.ready');
+      const ready = { ...preparing, state: 'ready' as const, marked_ready_at: Date.UTC(2030, 0, 1, 4, 35) };
+      a.merchant.orders.mockResolvedValue({ list: [ready], waiting: 0, last_event_id: 4 });
+      await click(getByText(container, button));
+      expect(a.merchant.ready).toHaveBeenCalledWith(5);
+      await waitFor(() => getByText(container, since));
+      expect(container.querySelector('.form-input--collect-code')).not.toBeNull();
+      expect(queryByText(container, button)).toBeNull();
+      await view.unmount();
+    }
   });
 
   it('offers preparation times with one tap', async () => {

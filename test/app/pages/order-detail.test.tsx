@@ -313,6 +313,65 @@ describe('order_detail/{orderId}', () => {
       expect(container.querySelector('.order-detail__promise--ready')).toBeNull();
     });
 
+    it('a collection order marked ready arrives live: "Ready for collection HH:MM", the code and the address; the timeline step with its time (en and zh)', async () => {
+      const markedAt = Date.UTC(2030, 0, 1, 4, 35); // 12:35 in China
+      const preparing = (lang: string) =>
+        order(97, {
+          mode: 'collection',
+          status: 1,
+          status_text: lang === 'en' ? 'Being prepared' : '商家备餐中',
+          collection_code: '4821',
+          prep_minutes: 20,
+          ready_at: markedAt - 5 * 60_000,
+          marked_ready_at: null,
+          steps: [
+            { key: 'submitted', label: 'Submitted', done: true, at: markedAt - 30 * 60_000 },
+            { key: 'confirmed', label: 'Confirmed by restaurant', done: true, at: markedAt - 25 * 60_000 },
+            { key: 'preparing', label: 'Being prepared', done: true, at: markedAt - 20 * 60_000 },
+            { key: 'ready', label: lang === 'en' ? 'Ready for collection' : '可取餐', done: false },
+            { key: 'completed', label: 'Completed', done: false },
+          ],
+        });
+      for (const [lang, text] of [
+        ['en', 'Ready for collection 12:35: show code 4821 at 12 Dongmen Road, Luohu'],
+        ['cn', '可取餐 12:35：请到 12 Dongmen Road, Luohu 出示取餐码 4821'],
+      ] as const) {
+        const a = withAccountDefaults(fakeApi());
+        a.orders.info.mockResolvedValue(preparing(lang));
+        const view = await renderPage(OrderDetailPage, {
+          api: a,
+          params: { orderId: '97' },
+          storage: { ...LOGGED_IN, _lang: lang },
+        });
+        const { container } = view;
+        await waitFor(() => container.querySelector('.order-detail__promise--ready'));
+        expect(container.querySelector('.order-detail__promise--collect')).toBeNull();
+        const { act } = await import('react');
+        const streams = view.platform.eventStreams;
+        await waitFor(() => streams.last);
+        // The stream hears the mark (EventSource delivers only the event types it listens to).
+        expect(streams.last!.options.types).toContain('order.ready');
+        await act(async () => streams.last!.open());
+        const before = preparing(lang);
+        a.orders.info.mockResolvedValue({
+          ...before,
+          marked_ready_at: markedAt,
+          steps: before.steps.map((st) => (st.key === 'ready' ? { ...st, done: true, at: markedAt } : st)),
+        });
+        await act(async () => streams.last!.send({ id: 7, type: 'order.ready', order_id: 97, status: 1 }));
+        await waitFor(() => container.querySelector('.order-detail__promise--collect'));
+        expect(container.querySelector('.order-detail__promise--collect')!.textContent).toBe(text);
+        // The estimate is behind it now.
+        expect(container.querySelector('.order-detail__promise--ready')).toBeNull();
+        const current = container.querySelector('.order-step--current')!;
+        expect(current.querySelector('.order-step__label')!.textContent).toBe(
+          lang === 'en' ? 'Ready for collection' : '可取餐',
+        );
+        expect(current.querySelector('.order-step__time')!.textContent).toBe(formatWhen(markedAt, lang));
+        await view.unmount();
+      }
+    });
+
     it('a declined paid order says the restaurant’s reason and what went back, online and balance (en and zh)', async () => {
       const refunded = order(97, {
         status: 5,

@@ -55,6 +55,7 @@ export function fakeApi() {
       'reject',
       'advance',
       'collect',
+      'ready',
       'soldOut',
       'busy',
       'closed',

@@ -41,7 +41,10 @@ function nextStepKey(order: MerchantOrder): MessageKey | null {
   return STEP_KEYS[next] ?? null;
 }
 
-/** A collection order being prepared: the code the customer shows, checked by the server before handing over. */
+/**
+ * A collection order marked ready: the code the customer shows, checked by the server before handing over (the
+ * server would hand over an unmarked one too; the board offers it once the customer has been told).
+ */
 const CollectForm = observer(function CollectForm({ order }: { order: MerchantOrder }) {
   const merchant = useMerchant();
   const t = useT();
@@ -87,6 +90,8 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
   const busy = merchant.moving.has(order.id);
   const reminded = merchant.reminders.has(order.id);
   const step = nextStepKey(order);
+  // A collection order being prepared: marked ready (the customer is told), then handed over against its code.
+  const collecting = order.mode === 'collection' && order.status === OrderStatus.BeingPrepared;
   const choices = [...new Set([merchant.defaultPrepMinutes, ...PREP_CHOICES])].sort((a, b) => a - b);
   return (
     <View
@@ -122,7 +127,14 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
           {order.customer.distance_m !== null ? ` · ${t('merchant.distance', { m: order.customer.distance_m })}` : ''}
         </Text>
       )}
-      {order.ready_at !== null && <Text>{t('merchant.ready_about', { time: formatTime(order.ready_at) })}</Text>}
+      {order.ready_at !== null && !order.marked_ready_at && (
+        <Text>{t('merchant.ready_about', { time: formatTime(order.ready_at) })}</Text>
+      )}
+      {order.marked_ready_at ? (
+        <Text className='merchant-card__ready'>
+          {t('merchant.marked_ready', { time: formatTime(order.marked_ready_at) })}
+        </Text>
+      ) : null}
       {order.hurry_count > 0 && order.hurry_at !== null && (
         <Text className='merchant-card__hurry' {...{ role: 'status' }}>
           {t('merchant.hurry', { count: order.hurry_count, time: formatTime(order.hurry_at) })}
@@ -193,7 +205,17 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
           </Text>
         </View>
       )}
-      {order.mode === 'collection' && order.status === OrderStatus.BeingPrepared && <CollectForm order={order} />}
+      {collecting && order.state === 'preparing' && (
+        <View className='merchant-card__actions'>
+          <Text
+            className='merchant-card__button merchant-card__button--main'
+            {...pressable(() => !busy && void merchant.markReady(order.id))}
+          >
+            {t('merchant.mark_ready')}
+          </Text>
+        </View>
+      )}
+      {collecting && order.state === 'ready' && <CollectForm order={order} />}
     </View>
   );
 });

@@ -22,12 +22,24 @@ export function endText(t: TFunction, order: Pick<Order, 'reject_reason' | 'end_
 
 /**
  * What the restaurant promised and what went back (issue 18): "accepted, ready about HH:MM" with the preparation
- * time while it is being prepared; once a paid order ended, the money (online, with its state, and the balance)
+ * time while it is being prepared; a collection order marked ready: "ready for collection HH:MM", its code and the
+ * restaurant's address; once a paid order ended, the money (online, with its state, and the balance)
  * and the voucher given back.
  */
 export function OrderPromise({ order, t }: { order: Order; t: TFunction }) {
   const lines: Array<[string, string]> = [];
-  if (order.ready_at && order.prep_minutes && PREPARING.includes(order.status)) {
+  const readyToCollect = order.mode === 'collection' && !!order.marked_ready_at && order.status === S.BeingPrepared;
+  if (readyToCollect) {
+    // Marked ready for collection: when, the code to show and where (the estimate is history now).
+    lines.push([
+      'collect',
+      t('order_after.ready_collect', {
+        time: formatTime(order.marked_ready_at!),
+        code: order.collection_code ?? '',
+        address: order.restaurant_address,
+      }),
+    ]);
+  } else if (order.ready_at && order.prep_minutes && PREPARING.includes(order.status)) {
     lines.push([
       'ready',
       t('order_after.accepted_ready', { time: formatTime(order.ready_at), minutes: order.prep_minutes }),
