@@ -119,6 +119,80 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
     }
   });
 
+  test('collection: the console marks it ready; the open page shows "ready for collection" with code and address, then handed over', async () => {
+    const customer = await newCustomer(site, lang);
+    await creditWallet(site, customer.user.id, 100_000);
+    const orderId = await placeOrder(site, customer, lang, {
+      mode: 'collection',
+      payment: 'balance',
+      quantity: 2,
+      tag: 'live',
+    });
+    const page = await startLoggedIn(site, lang, customer);
+    await open(page, `/order_detail/${orderId}`);
+    await shown(page, '.order-detail__info').waitFor();
+    await markDocument(page);
+    const board = await openConsole(site, lang);
+    try {
+      const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
+      await card.waitFor();
+      // The board's tabs follow the order: new, accepted, preparing, then ready.
+      const tab = (label: string) =>
+        board.page.locator('.merchant-board__tab >> visible=true', { hasText: label }).first().click();
+      await card.getByText(t.merchant.accept, { exact: true }).click();
+      await tab(t.merchant.state_accepted);
+      await card.getByText(t.merchant.advance_1, { exact: true }).click();
+      await tab(t.merchant.state_preparing);
+      // Being prepared: "ready for collection", no code form yet.
+      await card.getByText(t.merchant.mark_ready, { exact: true }).waitFor();
+      expect(await card.locator('.form-input--collect-code').count()).toBe(0);
+      await board.page.setViewportSize(PHONE);
+      await screenshot(board.page, `live-orders/${lang}-390-console-preparing-collection`);
+      await card.getByText(t.merchant.mark_ready, { exact: true }).click();
+      await eventually(async () => {
+        const o = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+        expect(o.marked_ready_at).not.toBeNull();
+      });
+      const o = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+      expect(o.status).toBe(1);
+      const text = fill(t.order_after.ready_collect, {
+        time: formatTime(o.marked_ready_at!),
+        code: o.collection_code!,
+        address: o.restaurant_address,
+      });
+      await page.locator('.order-detail__promise--collect', { hasText: text }).waitFor({ timeout: 5000 });
+      const step = o.steps.find((st) => st.key === 'ready')!;
+      expect(step).toMatchObject({ done: true, at: o.marked_ready_at });
+      expect(await textOf(shown(page, '.order-step--current .order-step__label'))).toBe(step.label);
+      expect(await sameDocument(page)).toBe(true);
+      await screenshot(page, `live-orders/${lang}-390-ready-for-collection`);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `live-orders/${lang}-1280-ready-for-collection`);
+      await page.setViewportSize(PHONE);
+
+      // The console: the card is under Ready with the code form; the right code hands it over.
+      await tab(t.merchant.state_ready);
+      const since = fill(t.merchant.marked_ready, { time: formatTime(o.marked_ready_at!) });
+      await card.locator('.merchant-card__ready', { hasText: since }).waitFor();
+      await screenshot(board.page, `live-orders/${lang}-390-console-ready`);
+      await board.page.setViewportSize(DESKTOP);
+      await screenshot(board.page, `live-orders/${lang}-1280-console-ready`);
+      const input = card.locator('.form-input--collect-code input');
+      await input.fill(o.collection_code!);
+      await card.getByText(t.merchant.collect_button, { exact: true }).click();
+      await eventually(async () => {
+        const done = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+        expect(done.status).toBe(9);
+      });
+      const done = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
+      await page.locator('.order-status', { hasText: done.status_text }).first().waitFor({ timeout: 5000 });
+      expect(await page.locator('.order-detail__promise--collect').count()).toBe(0);
+      expect(await sameDocument(page)).toBe(true);
+    } finally {
+      await board.close();
+    }
+  });
+
   test('a rejection from the console shows its reason and the money back on the open page', async () => {
     const customer = await newCustomer(site, lang);
     await creditWallet(site, customer.user.id, 100_000);
