@@ -30,7 +30,7 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     const mine = await startSzeat(databaseUrl);
     await sleep(1000);
-    if (LOAD) for (const target of await szeatTargets(mine.url)) await load(mine.url, target, 50, LOAD);
+    if (LOAD) for (const target of szeatTargets()) await load(mine.url, target, 50, LOAD);
     const mineRss = mine.rss();
     await mine.stop();
     const base = await startBaseline();
