@@ -1,5 +1,11 @@
 import { makeAutoObservable } from 'mobx';
-import type { AuthResult, RegisterBody, SaveNewPwdBody, UserInfo as ApiUserInfo } from '../../types/api/accounts';
+import type {
+  AuthResult,
+  Membership,
+  RegisterBody,
+  SaveNewPwdBody,
+  UserInfo as ApiUserInfo,
+} from '../../types/api/accounts';
 import type { Login, Storage } from '../platform/types';
 import type { AccountsApi } from '../services';
 
@@ -45,6 +51,11 @@ export class SessionStore {
 
   get isLoggedIn(): boolean {
     return !!this.token;
+  }
+
+  /** The restaurants the account works for, as the last `me` or login said (none for a customer). */
+  get memberships(): Membership[] {
+    return this.userInfo?.memberships ?? [];
   }
 
   get displayName(): string {

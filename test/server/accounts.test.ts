@@ -487,6 +487,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
         wallet_balance_fen: 0,
         has_password: true,
         wechat: { mp: false, oa: false },
+        memberships: [],
       });
       expect(res.body.data.default_address!.is_default).toBe(true);
     });

@@ -6,7 +6,7 @@
  */
 import { runMerchantsCli } from '../../server/src/merchants-cli';
 import { DEMO_MERCHANTS, DEMO_RESTAURANT_ID } from '../../server/src/seed/accounts';
-import { type Registered, registerUser } from './support/accounts';
+import { PASSWORD, type Registered, registerUser } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { creditWallet, historyOf, ORDER_RID, placeOrder, statusOf } from './support/orders';
 
@@ -311,5 +311,47 @@ describe.each(DIALECTS)('merchants on %s', (dialect) => {
       { token: owner.token },
     );
     expect(last.body.code).toBe(1001);
+  });
+
+  test('me carries the memberships, read afresh: added and removed ones show on the next me and login', async () => {
+    const person = await registerUser(api, t.place);
+    const memberships = async (token: string, lang?: 'cn' | 'en') =>
+      (await api.get('me', { token, lang })).body.data.memberships;
+    expect(await memberships(customer.token)).toEqual([]);
+    expect(await memberships(person.token)).toEqual([]);
+    const names = new Map(
+      (
+        await t.db.kysely
+          .selectFrom('restaurants')
+          .select(['id', 'name_cn', 'name_en'])
+          .where('id', 'in', [ORDER_RID, DEMO_RESTAURANT_ID])
+          .execute()
+      ).map((r) => [r.id, r]),
+    );
+    const order = names.get(ORDER_RID)!;
+    const demo = names.get(DEMO_RESTAURANT_ID)!;
+    expect(order.name_en).not.toBe(order.name_cn);
+
+    // Invited by an owner: on the next me, its name in the language asked.
+    const invite = { restaurant_id: ORDER_RID, contact: person.email, role: 'staff' };
+    expect((await api.post('merchant/invite', invite, { token: owner.token })).body.code).toBe(1000);
+    expect(await memberships(person.token, 'en')).toEqual([
+      { restaurant_id: ORDER_RID, name: order.name_en, role: 'staff' },
+    ]);
+    // Added from the terminal as the owner of another: both, by restaurant id; a login answer carries them too.
+    expect((await cli('add', String(DEMO_RESTAURANT_ID), person.phone, '--role', 'owner')).code).toBe(0);
+    const both = [
+      { restaurant_id: ORDER_RID, name: order.name_cn, role: 'staff' },
+      { restaurant_id: DEMO_RESTAURANT_ID, name: demo.name_cn, role: 'owner' },
+    ];
+    expect(await memberships(person.token)).toEqual(both);
+    const login = await api.post('login', { email: person.email, password: PASSWORD, code: '' });
+    expect(login.body.data.user.memberships).toEqual(both);
+    // Removed by the owner, then from the terminal: gone on the next me.
+    const removal = { restaurant_id: ORDER_RID, user_id: person.id };
+    expect((await api.post('merchant/remove-member', removal, { token: owner.token })).body.code).toBe(1000);
+    expect(await memberships(person.token)).toEqual([both[1]]);
+    expect((await cli('remove', String(DEMO_RESTAURANT_ID), person.email)).code).toBe(0);
+    expect(await memberships(person.token)).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ const USER: UserInfo = {
   default_address: null,
   has_password: true,
   wechat: { mp: true, oa: false },
+  memberships: [],
 };
 
 const ADDRESS: Address = {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LANGS } from '../lang';
 import { Address } from './addresses';
+import { MemberRole } from './merchant';
 
 /**
  * Accounts: registration, e-mail and WeChat logins, the current user, logout, password reset by SMS.
@@ -17,6 +18,17 @@ const Text = (description: string) => Type.String({ default: '', maxLength: 1000
 const AreaRef = (description: string) => Type.Integer({ minimum: 0, maximum: 2147483647, default: 0, description });
 
 export const UserLanguage = Type.Union(LANGS.map((l) => Type.Literal(l)));
+
+/**
+ * A restaurant the account works for (issue 18): its id, its name in the request's language and the account's role
+ * there (`owner`: everything; `staff`: orders and sold out). The restaurant console's calls (merchant/…) say more.
+ */
+export const Membership = Type.Object({
+  restaurant_id: Type.Integer(),
+  name: Type.String(),
+  role: MemberRole,
+});
+export type Membership = Static<typeof Membership>;
 
 /** GET me: what the app shows of the signed-in customer. */
 export const UserInfo = Type.Object({
@@ -35,6 +47,11 @@ export const UserInfo = Type.Object({
   has_password: Type.Boolean(),
   /** Which WeChat logins are linked: mp = mini program, oa = official account (H5 inside WeChat). */
   wechat: Type.Object({ mp: Type.Boolean(), oa: Type.Boolean() }),
+  /**
+   * The restaurants the account is a member of, by restaurant id (empty for a customer only): read afresh on every
+   * call, so a membership added or removed shows on the next `me`. The app offers the restaurant console from it.
+   */
+  memberships: Type.Array(Membership),
 });
 export type UserInfo = Static<typeof UserInfo>;
 

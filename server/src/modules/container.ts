@@ -102,6 +102,8 @@ export function buildServices({ db, integrations, config, now }: ModuleDeps, log
     sessions,
     limiter: createRateLimiter(db.kysely, now),
     passwords: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
+    // Called per `me` or login, after merchants below is built (merchants needs accounts for its invitations).
+    memberships: (userId, lang) => merchants.memberships(userId, lang),
     integrations,
     now,
     log: (msg, err) => log.error({ err }, msg),

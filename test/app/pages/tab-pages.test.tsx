@@ -1,9 +1,10 @@
 import MinePage from '../../../src/screens/main/mine';
 import OrdersPage from '../../../src/screens/main/orders';
 import NotFoundPage from '../../../src/screens/misc/not-found';
+import type { UserInfo } from '../../../types/api/accounts';
 import { order, orderSummary } from '../support/orders';
 import { fakeApi, paged, renderPage, withAccountDefaults } from '../support/page';
-import { click, getByText, queryByText, waitFor } from '../support/render';
+import { actAsync, click, getByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -48,32 +49,50 @@ describe('mine page: wallet and vouchers', () => {
 });
 
 describe('mine page: restaurant console entry', () => {
-  it('shows only for an account with a membership, names its restaurant and opens the board', async () => {
+  const nightSkewers = { restaurant_id: 9, name: 'Night Skewers', role: 'staff' as const };
+  const me = (memberships: Array<typeof nightSkewers>) => ({ id: 5, nickname: 'Lei', memberships }) as UserInfo;
+
+  it('shows only for an account with a membership (from me), names its restaurant and opens the board', async () => {
     const api = withAccountDefaults(fakeApi());
+    api.accounts.me.mockResolvedValue(me([]));
     const first = await renderPage(MinePage, { isH5: false, api, storage: loggedIn });
-    await waitFor(() => expect(api.merchant.restaurants).toHaveBeenCalled());
+    await waitFor(() => expect(first.store.session.userInfo?.memberships).toEqual([]));
     expect(first.container.querySelector('.mine__entry--console')).toBeNull();
     await first.unmount();
 
     const staff = withAccountDefaults(fakeApi());
-    staff.merchant.restaurants.mockResolvedValue({
-      list: [
-        {
-          restaurant_id: 9,
-          name: 'Night Skewers',
-          role: 'staff',
-          prep_minutes: 20,
-          busy_until: null,
-          closed: false,
-          resume_at: null,
-        },
-      ],
-    });
+    staff.accounts.me.mockResolvedValue(me([nightSkewers]));
     const { container, platform } = await renderPage(MinePage, { isH5: false, api: staff, storage: loggedIn });
     await waitFor(() => getByText(container, 'Restaurant console'));
     expect(getByText(container, 'Night Skewers')).toBeTruthy();
     await click(container.querySelector<HTMLElement>('.mine__entry--console')!);
     expect(platform.navigation.go).toHaveBeenCalledWith('merchantOrders');
+    // `me` carries the memberships: no call of its own, for customers or staff.
+    expect(api.merchant.restaurants).not.toHaveBeenCalled();
+    expect(staff.merchant.restaurants).not.toHaveBeenCalled();
+    expect(staff.accounts.me).toHaveBeenCalledTimes(1);
+  });
+
+  it('a membership added or removed shows on the next me (each time the screen is shown)', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.accounts.me.mockResolvedValue(me([]));
+    const { container, store } = await renderPage(MinePage, { isH5: false, api, storage: loggedIn });
+    await waitFor(() => expect(api.accounts.me).toHaveBeenCalledTimes(1));
+    expect(container.querySelector('.mine__entry--console')).toBeNull();
+    api.accounts.me.mockResolvedValue(me([nightSkewers]));
+    await actAsync(() => store.session.refresh());
+    expect(getByText(container, 'Night Skewers')).toBeTruthy();
+    api.accounts.me.mockResolvedValue(me([]));
+    await actAsync(() => store.session.refresh());
+    expect(container.querySelector('.mine__entry--console')).toBeNull();
+    expect(api.merchant.restaurants).not.toHaveBeenCalled();
+  });
+
+  it('a user info stored by an older version (no memberships) shows no entry until me answers', async () => {
+    const api = withAccountDefaults(fakeApi());
+    const { container } = await renderPage(MinePage, { isH5: false, api, storage: loggedIn });
+    expect(getByText(container, 'Hello, Lei')).toBeTruthy();
+    expect(container.querySelector('.mine__entry--console')).toBeNull();
   });
 });
 

@@ -95,6 +95,7 @@ describe('SessionStore flows', () => {
     default_address: null,
     has_password: true,
     wechat: { mp: false, oa: false },
+    memberships: [],
     ...extra,
   });
   const auth = (token: string, extra: Partial<AuthResult> = {}): AuthResult => ({
@@ -253,6 +254,18 @@ describe('SessionStore flows', () => {
     answer(user({ nickname: 'Too late' }));
     await pending;
     expect(session.userInfo).toBeUndefined();
+  });
+
+  it('memberships: what the last `me` said, none from a user info stored without them', async () => {
+    const { session, accounts } = setup({ storage: { token: 't', userInfo: { name: 'Old' } } });
+    expect(session.memberships).toEqual([]);
+    const staff = { restaurant_id: 9, name: 'Night Skewers', role: 'staff' as const };
+    accounts.me.mockResolvedValueOnce(user({ memberships: [staff] }));
+    await session.refresh();
+    expect(session.memberships).toEqual([staff]);
+    accounts.me.mockResolvedValueOnce(user({ memberships: [] }));
+    await session.refresh();
+    expect(session.memberships).toEqual([]);
   });
 
   it('refresh does nothing logged out', async () => {

@@ -47,6 +47,7 @@ export const USER: UserInfo = {
   default_address: null,
   has_password: true,
   wechat: { mp: false, oa: false },
+  memberships: [],
 };
 
 export const authResult = (token = 'tok-1', user: UserInfo = USER): AuthResult => ({

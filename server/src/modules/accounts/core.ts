@@ -1,4 +1,4 @@
-import type { AuthResult, RegisterBody, UserInfo } from '../../../../types/api/accounts';
+import type { AuthResult, Membership, RegisterBody, UserInfo } from '../../../../types/api/accounts';
 import { ErrorCode } from '../../../../types/errors';
 import type { Lang } from '../../../../types/lang';
 import type { PasswordHasher } from '../../auth/passwords';
@@ -22,6 +22,8 @@ export interface AccountsDeps {
   sessions: Sessions;
   limiter: RateLimiter;
   passwords: PasswordHasher;
+  /** The restaurants the user works for (the merchants service), names in `lang`. */
+  memberships: (userId: number, lang: Lang) => Promise<Membership[]>;
   now: () => number;
 }
 
@@ -29,13 +31,14 @@ const rateLimited = (key: MessageKey, params?: MessageParams) => new AppError(Er
 
 /** Registration, e-mail authentication, the current user and session issuing: what every flow builds on. */
 export function createAccountsCore(deps: AccountsDeps) {
-  const { uow, addresses, wallet, sessions, limiter, passwords, now } = deps;
+  const { uow, addresses, wallet, sessions, limiter, passwords, memberships, now } = deps;
   const repo = uow.repos.accounts;
 
   async function userInfo(user: UserRow, lang: Lang): Promise<UserInfo> {
-    const [identities, defaultAddress] = await Promise.all([
+    const [identities, defaultAddress, restaurants] = await Promise.all([
       repo.identitiesOf(user.id),
       addresses.defaultOf(user.id, lang),
+      memberships(user.id, lang),
     ]);
     return {
       id: user.id,
@@ -48,6 +51,7 @@ export function createAccountsCore(deps: AccountsDeps) {
       default_address: defaultAddress,
       has_password: user.password_hash !== null,
       wechat: { mp: identities.some((i) => i.app === 'mp'), oa: identities.some((i) => i.app === 'oa') },
+      memberships: restaurants,
     };
   }
 

@@ -89,7 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       schema: {
         tags,
         security: bearer,
-        summary: 'The signed-in customer',
+        summary: 'The signed-in account, with the restaurants it works for (memberships)',
         response: { 200: Envelope(UserInfo), ...errors },
       },
     },

@@ -7,6 +7,7 @@ import type {
   MoveResult,
   Takings,
 } from '../../../../types/api/merchant';
+import type { Membership } from '../../../../types/api/accounts';
 import type { Lang } from '../../../../types/lang';
 import { OrderStatus } from '../../../../types/order-status';
 import { isUniqueViolation } from '../../db/constraints';
@@ -171,35 +172,46 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
     };
   }
 
+  /** The caller's restaurants with their role and state (busy mode read as ended once its time is past). */
+  async function restaurants(userId: number, lang: Lang): Promise<MerchantRestaurant[]> {
+    const mine = await repos.merchants.ofUser(userId);
+    const rows = new Map((await stores.namesOf(mine.map((m) => m.restaurant_id))).map((r) => [r.id, r]));
+    const at = now();
+    return mine.flatMap((m) => {
+      const r = rows.get(m.restaurant_id);
+      if (!r) return [];
+      const busy = r.busy_until === null ? null : Number(r.busy_until);
+      const resume = r.resume_at === null ? null : Number(r.resume_at);
+      return [
+        {
+          restaurant_id: r.id,
+          name: lang === 'en' ? r.name_en || r.name_cn : r.name_cn,
+          role: m.role,
+          prep_minutes: r.prep_minutes,
+          busy_until: busy !== null && busy > at ? busy : null,
+          closed: r.closed === 1 && (resume === null || resume > at),
+          resume_at: resume,
+        },
+      ];
+    });
+  }
+
   return {
     require,
 
     /** The restaurants the user works for (any role): their events reach the user's streams. */
     restaurantIdsOf: async (userId: number) => (await repos.merchants.ofUser(userId)).map((m) => m.restaurant_id),
 
-    /** The caller's restaurants with their role and state (busy mode read as ended once its time is past). */
-    async restaurants(userId: number, lang: Lang): Promise<MerchantRestaurant[]> {
-      const mine = await repos.merchants.ofUser(userId);
-      const rows = new Map((await stores.namesOf(mine.map((m) => m.restaurant_id))).map((r) => [r.id, r]));
-      const at = now();
-      return mine.flatMap((m) => {
-        const r = rows.get(m.restaurant_id);
-        if (!r) return [];
-        const busy = r.busy_until === null ? null : Number(r.busy_until);
-        const resume = r.resume_at === null ? null : Number(r.resume_at);
-        return [
-          {
-            restaurant_id: r.id,
-            name: lang === 'en' ? r.name_en || r.name_cn : r.name_cn,
-            role: m.role,
-            prep_minutes: r.prep_minutes,
-            busy_until: busy !== null && busy > at ? busy : null,
-            closed: r.closed === 1 && (resume === null || resume > at),
-            resume_at: resume,
-          },
-        ];
-      });
+    /** The user's restaurants and role in each, names in `lang` (what `me` carries; restaurants() says more). */
+    async memberships(userId: number, lang: Lang): Promise<Membership[]> {
+      return (await restaurants(userId, lang)).map(({ restaurant_id, name, role }) => ({
+        restaurant_id,
+        name,
+        role,
+      }));
     },
+
+    restaurants,
 
     /** Today's orders (China day) of the restaurant, newest first, optionally one column of the board. */
     async board(userId: number, restaurantId: number, state: BoardState | undefined, lang: Lang): Promise<Board> {

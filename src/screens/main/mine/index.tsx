@@ -2,7 +2,6 @@ import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
-import type { MerchantRestaurant } from '../../../../types/api/merchant';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
 import { useStores, useT } from '../../../stores';
@@ -21,21 +20,15 @@ function MinePage() {
     () => (session.isLoggedIn ? api.wallet.availableCount() : Promise.resolve({ count: 0 })),
     [session.isLoggedIn],
   );
-  // The restaurant console's entry, for accounts with a membership (an empty list for everyone else).
-  const [memberships, reloadMemberships] = useLoad(
-    () => (session.isLoggedIn ? api.merchant.restaurants() : Promise.resolve({ list: [] })),
-    [session.isLoggedIn, session.userInfo?.id],
-  );
-  const kept = useRef<MerchantRestaurant[]>([]);
   const shownOnce = useRef(false);
   useDidShow(() => {
     platform.setTitle(t('mine.title'));
     if (shownOnce.current) {
       reloadCount();
-      reloadMemberships();
     }
     shownOnce.current = true;
-    // Fresh name, balance and default address each time the screen is shown; a 1002 logs out (http client).
+    // Fresh name, balance, default address and memberships each time the screen is shown; a 1002 logs out (http
+    // client).
     if (session.isLoggedIn) session.refresh().catch((err: unknown) => console.warn('me failed', err));
   });
 
@@ -69,10 +62,8 @@ function MinePage() {
       onClick: () => void nav.go('vouchers'),
     },
   ];
-  // While it is read again (each time the screen shows), the entry stays as it was.
-  const restaurants =
-    memberships.status === 'ready' ? memberships.data.list : memberships.status === 'loading' ? kept.current : [];
-  kept.current = restaurants;
+  // The restaurant console's entry, for accounts with a membership (`me` carries them; no call of its own).
+  const restaurants = session.memberships;
   if (restaurants.length > 0) {
     entries.unshift({
       key: 'console',
