@@ -3,113 +3,19 @@ import MerchantMembersPage from '../../../src/screens/merchant/members';
 import MerchantOrdersPage from '../../../src/screens/merchant/orders';
 import MerchantSoldOutPage from '../../../src/screens/merchant/soldout';
 import MerchantTodayPage from '../../../src/screens/merchant/today';
-import type { Member, MerchantRestaurant } from '../../../types/api/merchant';
-import type { Menu } from '../../../types/api/stores';
+import type { MerchantRestaurant } from '../../../types/api/merchant';
 import { formatTime } from '../../../src/utils/date';
 import { fieldError, typeInto } from '../support/forms';
+import { menu, restaurant, withRestaurant } from '../support/merchant';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
-const menu: Menu = {
-  restaurant_id: 9,
-  item_count: 2,
-  categories: [
-    {
-      id: 1,
-      name: 'Noodles',
-      items: [
-        {
-          id: 159,
-          category_id: 1,
-          name: 'Beef noodles',
-          description: '',
-          picture: '',
-          price_fen: 2800,
-          sold_out: false,
-          option_groups: [
-            {
-              id: 3,
-              name: 'Topping',
-              compulsory: false,
-              min_select: 0,
-              max_select: 1,
-              options: [{ id: 32, name: 'Cheese', price_delta_fen: 300, sold_out: true }],
-            },
-          ],
-        },
-        {
-          id: 160,
-          category_id: 1,
-          name: 'Cold noodles',
-          description: '',
-          picture: '',
-          price_fen: 1800,
-          sold_out: true,
-          option_groups: [],
-        },
-      ],
-    },
-  ],
-};
-
-const member = (id: number, name: string, role: Member['role']): Member => ({
-  user_id: id,
-  name,
-  email: `${name.toLowerCase()}@szeat.cn`,
-  phone: id === 1 ? '13800000001' : null,
-  role,
-  created_at: Date.UTC(2026, 9, 1, 4),
-});
-
 function api(role: MerchantRestaurant['role'] = 'owner') {
   const a = withAccountDefaults(fakeApi());
-  let r: MerchantRestaurant = {
-    restaurant_id: 9,
-    name: 'Night Skewers',
-    role,
-    prep_minutes: 20,
-    busy_until: null,
-    closed: false,
-    resume_at: null,
-  };
-  a.merchant.restaurants.mockImplementation(async () => ({ list: [r] }));
-  a.merchant.orders.mockResolvedValue({ list: [], waiting: 0, last_event_id: 1 });
-  a.restaurants.menu.mockImplementation(async () => JSON.parse(JSON.stringify(menu)) as Menu);
-  a.merchant.soldOut.mockResolvedValue(null);
-  a.merchant.busy.mockImplementation(async (b) => {
-    r = { ...r, busy_until: b.busy === 'off' ? null : Date.now() + Number(b.busy) * 60_000 };
-    return { busy_until: r.busy_until };
-  });
-  a.merchant.closed.mockImplementation(async (b) => {
-    r = { ...r, closed: b.closed, resume_at: b.resume_at ?? null };
-    return null;
-  });
-  a.merchant.today.mockResolvedValue({
-    restaurant_id: 9,
-    day_start: Date.UTC(2026, 8, 30, 16),
-    orders: 3,
-    takings_fen: 8650,
-    by_method: [
-      { payment_method: 'balance', orders: 1, takings_fen: 3000 },
-      { payment_method: 'wechat', orders: 2, takings_fen: 5650 },
-    ],
-    cancelled: 1,
-    refunded: 1,
-    refunded_fen: 2250,
-  });
-  let members = [member(1, 'Olive', 'owner'), member(2, 'Sam', 'staff')];
-  a.merchant.members.mockImplementation(async () => ({ list: members }));
-  a.merchant.invite.mockImplementation(async (b) => {
-    const added = { ...member(3, 'Nina', b.role), email: b.contact };
-    members = [...members, added];
-    return added;
-  });
-  a.merchant.removeMember.mockImplementation(async (_rid, uid) => {
-    members = members.filter((m) => m.user_id !== uid);
-    return null;
-  });
+  withRestaurant(a.merchant, { restaurants: [restaurant({ role })] });
+  a.restaurants.menu.mockImplementation(async () => menu());
   return a;
 }
 

@@ -1,5 +1,4 @@
-import type { Member, MerchantRestaurant, Takings } from '../../../types/api/merchant';
-import type { Menu } from '../../../types/api/stores';
+import type { Member, MerchantRestaurant } from '../../../types/api/merchant';
 import { ApiError, type MerchantApi } from '../../../src/services';
 import { MerchantStore } from '../../../src/stores/merchant-store';
 import {
@@ -8,89 +7,12 @@ import {
   isContact,
   nextChinaDay,
 } from '../../../src/stores/merchant-manage-store';
-
-const T0 = Date.UTC(2026, 9, 1, 4); // 12:00 China time
-
-const restaurant = (over: Partial<MerchantRestaurant> = {}): MerchantRestaurant => ({
-  restaurant_id: 9,
-  name: 'Night Skewers',
-  role: 'owner',
-  prep_minutes: 25,
-  busy_until: null,
-  closed: false,
-  resume_at: null,
-  ...over,
-});
-
-const menu = (): Menu => ({
-  restaurant_id: 9,
-  item_count: 1,
-  categories: [
-    {
-      id: 1,
-      name: 'Noodles',
-      items: [
-        {
-          id: 159,
-          category_id: 1,
-          name: 'Beef noodles',
-          description: '',
-          picture: '',
-          price_fen: 2800,
-          sold_out: false,
-          option_groups: [
-            {
-              id: 3,
-              name: 'Noodle',
-              compulsory: true,
-              min_select: 1,
-              max_select: 1,
-              options: [
-                { id: 31, name: 'Thin', price_delta_fen: 0, sold_out: false },
-                { id: 32, name: 'Cheese', price_delta_fen: 300, sold_out: true },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
-
-const member = (id: number, role: Member['role'] = 'staff'): Member => ({
-  user_id: id,
-  name: `User ${id}`,
-  email: `u${id}@szeat.cn`,
-  phone: null,
-  role,
-  created_at: T0,
-});
+import { fakeMerchant, member, menu, restaurant, T0, takings, withRestaurant } from '../support/merchant';
 
 function setup(restaurants: MerchantRestaurant[] = [restaurant()]) {
   let now = T0;
-  let list = restaurants;
-  const merchant = {
-    restaurants: jest.fn(async () => ({ list })),
-    soldOut: jest.fn(async () => null),
-    busy: jest.fn(async (b: { busy: number | string }) => {
-      const until = b.busy === 'off' ? null : now + Number(b.busy) * 60_000;
-      list = list.map((r) => ({ ...r, busy_until: until }));
-      return { busy_until: until };
-    }),
-    closed: jest.fn(async (b: { closed: boolean; resume_at?: number }) => {
-      list = list.map((r) => ({ ...r, closed: b.closed, resume_at: b.resume_at ?? null }));
-      return null;
-    }),
-    today: jest.fn(),
-    members: jest.fn(async () => ({ list: [member(1, 'owner'), member(2)] })),
-    invite: jest.fn(async (b: { contact: string; role: Member['role'] }) => ({
-      ...member(3, b.role),
-      email: b.contact,
-    })),
-    removeMember: jest.fn(async () => null),
-    // The board reads the chosen restaurant's orders when the restaurant changes.
-    orders: jest.fn(async () => ({ list: [], waiting: 0, last_event_id: 0 })),
-  };
+  const merchant = fakeMerchant();
+  const { setRestaurants } = withRestaurant(merchant, { restaurants, now: () => now });
   const showError = jest.fn();
   const ticks: Array<() => void> = [];
   const every = jest.fn((fn: () => void) => {
@@ -117,7 +39,7 @@ function setup(restaurants: MerchantRestaurant[] = [restaurant()]) {
     ticks,
     every,
     setNow: (t: number) => (now = t),
-    setList: (l: MerchantRestaurant[]) => (list = l),
+    setList: setRestaurants,
   };
 }
 
@@ -211,21 +133,10 @@ describe('MerchantManageStore', () => {
     merchant.today.mockRejectedValueOnce(new Error('offline'));
     await store.loadTakings();
     expect(store.takingsStatus).toBe('error');
-    const takings: Takings = {
-      restaurant_id: 9,
-      day_start: Date.UTC(2026, 8, 30, 16),
-      orders: 2,
-      takings_fen: 5650,
-      by_method: [{ payment_method: 'wechat', orders: 2, takings_fen: 5650 }],
-      cancelled: 1,
-      refunded: 0,
-      refunded_fen: 0,
-    };
-    merchant.today.mockResolvedValueOnce(takings);
     await store.loadTakings();
     expect(merchant.today).toHaveBeenLastCalledWith(9);
     expect(store.takingsStatus).toBe('ready');
-    expect(store.takings).toEqual(takings);
+    expect(store.takings).toEqual(takings());
   });
 
   it('members: list, invite by phone or e-mail with a role, remove; the list is read again after each', async () => {
@@ -236,10 +147,10 @@ describe('MerchantManageStore', () => {
     const added = await store.invite(' new@szeat.cn ', 'owner');
     expect(added?.role).toBe('owner');
     expect(merchant.invite).toHaveBeenCalledWith({ restaurant_id: 9, contact: 'new@szeat.cn', role: 'owner' });
-    merchant.members.mockResolvedValueOnce({ list: [member(1, 'owner')] });
+    expect(store.members.map((m) => m.user_id)).toEqual([1, 2, 3]);
     expect(await store.removeMember(2)).toBe(true);
     expect(merchant.removeMember).toHaveBeenCalledWith(9, 2);
-    expect(store.members.map((m) => m.user_id)).toEqual([1]);
+    expect(store.members.map((m) => m.user_id)).toEqual([1, 3]);
     expect(merchant.members).toHaveBeenCalledTimes(3);
   });
 
