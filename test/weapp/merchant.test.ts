@@ -43,8 +43,44 @@ const w = useWeappHarness({
   },
 });
 
-/** A new customer's pay-on-delivery order of restaurant 9 (straight to the restaurant). */
-async function placeOrder(): Promise<number> {
+let customerToken = '';
+
+/** A new customer's pay-on-delivery order of restaurant 9 (straight to the restaurant); delivery or collection. */
+async function placeOrder(mode: 'delivery' | 'collection' = 'delivery'): Promise<number> {
+  if (!customerToken) customerToken = await registerCustomer();
+  const token = customerToken;
+  const user = await call<UserInfo>('me', undefined, token);
+  const menu = await call<Menu>(`menulist?restaurant_id=${NOODLES_SHOP}`);
+  const item = menu.categories.flatMap((c) => c.items).find((i) => i.id === 159)!;
+  await call('delcart', { restaurant_id: NOODLES_SHOP, all: true }, token);
+  await call<CartIdResult>(
+    'addcart',
+    {
+      restaurant_id: NOODLES_SHOP,
+      dish_id: item.id,
+      quantity: 1,
+      option_ids: item.option_groups.filter((g) => g.compulsory).map((g) => g.options.find((o) => !o.sold_out)!.id),
+    },
+    token,
+  );
+  const base: Record<string, unknown> = {
+    restaurant_id: NOODLES_SHOP,
+    mode,
+    ...(mode === 'delivery' ? { address_id: user.default_address!.id } : {}),
+    payment_method: 'cod',
+  };
+  let quote = await call<Quote>('confirmorder', base, token);
+  const choice = mode === 'collection' ? { ...base, collection_time: quote.collection_times[0] } : base;
+  if (mode === 'collection') quote = await call<Quote>('confirmorder', choice, token);
+  const placed = await call<SubmitOrderResult>(
+    'submitorder',
+    { ...choice, idempotency_key: `weapp-board-${mode}-${Date.now()}`, expected_total_fen: quote.total_fen },
+    token,
+  );
+  return placed.order_id;
+}
+
+async function registerCustomer(): Promise<string> {
   const dongmen = (await call<BuildingList>('buildinglist')).find((b) => b.id === DONGMEN)!;
   const reg = await call<AuthResult>('reg', {
     name: '看板顾客',
@@ -57,33 +93,7 @@ async function placeOrder(): Promise<number> {
     building_no: 'E',
     room_no: '707',
   });
-  const token = reg.access_token;
-  const user = await call<UserInfo>('me', undefined, token);
-  const menu = await call<Menu>(`menulist?restaurant_id=${NOODLES_SHOP}`);
-  const item = menu.categories.flatMap((c) => c.items).find((i) => i.id === 159)!;
-  await call<CartIdResult>(
-    'addcart',
-    {
-      restaurant_id: NOODLES_SHOP,
-      dish_id: item.id,
-      quantity: 1,
-      option_ids: item.option_groups.filter((g) => g.compulsory).map((g) => g.options.find((o) => !o.sold_out)!.id),
-    },
-    token,
-  );
-  const choice = {
-    restaurant_id: NOODLES_SHOP,
-    mode: 'delivery',
-    address_id: user.default_address!.id,
-    payment_method: 'cod',
-  };
-  const quote = await call<Quote>('confirmorder', choice, token);
-  const placed = await call<SubmitOrderResult>(
-    'submitorder',
-    { ...choice, idempotency_key: `weapp-board-${Date.now()}`, expected_total_fen: quote.total_fen },
-    token,
-  );
-  return placed.order_id;
+  return reg.access_token;
 }
 
 const titles = () => w.h.callsTo('setNavigationBarTitle').map(([o]) => (o as { title?: string }).title);
@@ -150,5 +160,40 @@ describe('restaurant console in the mini program', () => {
     await page.tap(start);
     const moved = await call<{ status: number }>(`merchant/order?order_id=${orderId}`, undefined, staffToken);
     expect(moved.status).toBe(1);
+  }, 60_000);
+
+  test('a collection order being prepared is marked ready with a tap; it moves under Ready with the code form', async () => {
+    const orderId = await placeOrder('collection');
+    const owner = await call<AuthResult>('login', { email: 'owner@szeat.cn', password: 'szeat-staff-8' });
+    await call('merchant/accept', { order_id: orderId }, owner.access_token);
+    await call('merchant/advance', { order_id: orderId, from: 10 }, owner.access_token);
+    const page = await w.h.openPage('screens/merchant/orders/index');
+    await w.h.loop.waitFor(() => page.byClass('merchant-board__title').length > 0, 'the board');
+    const tabOf = (label: string) => page.byClass('merchant-board__tab').find((n) => dataTexts(n).includes(label))!;
+    await page.tap(tabOf(cn.merchant.state_preparing));
+    const button = () =>
+      page.byClass('merchant-card__button--main').find((n) => dataTexts(n).includes(cn.merchant.mark_ready));
+    await w.h.loop.waitFor(() => button() !== undefined, 'the ready button');
+    // No code form before it is marked ready.
+    expect(page.byClass('form-input--collect-code')).toHaveLength(0);
+    await page.tap(button()!);
+    let marked: number | null = null;
+    for (let i = 0; i < 50 && marked === null; i++) {
+      const o = await call<{ marked_ready_at: number | null }>(
+        `merchant/order?order_id=${orderId}`,
+        undefined,
+        staffToken,
+      );
+      marked = o.marked_ready_at;
+      if (marked === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(marked).not.toBeNull();
+    await page.tap(tabOf(cn.merchant.state_ready));
+    await w.h.loop.waitFor(
+      () => page.byClass('merchant-card__ready').length > 0 && page.byClass('form-input--collect-code').length > 0,
+      'the marked order with its code form under Ready',
+      5_000,
+    );
+    expect(textOf(page, 'merchant-card__ready')[0]).toContain('起可取餐');
   }, 60_000);
 });
