@@ -1,4 +1,4 @@
-import { ScrollView, Text, View } from '@tarojs/components';
+import { ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores, useT } from '../../stores';
@@ -7,6 +7,7 @@ import { pressable } from '../../utils/a11y';
 import { formatPrice } from '../../utils/price';
 import { QUANTITY_MAX } from '../../utils/menu-choice';
 import './index.scss';
+import { Box, Line } from '../markup';
 
 /**
  * The cart of restaurant_detail (spec §2 "cart"): a bar with the count, the total and "go to checkout" (or how much
@@ -39,72 +40,72 @@ export const CartPanel = observer(function CartPanel({
   };
 
   return (
-    <View className={`cart-panel ${open && !empty ? 'cart-panel--open' : ''}`}>
-      {open && !empty && <View className='cart-panel__mask' onClick={() => setOpen(false)} />}
+    <Box className={`cart-panel ${open && !empty ? 'cart-panel--open' : ''}`}>
+      {open && !empty && <Box className='cart-panel__mask' onClick={() => setOpen(false)} />}
       {open && !empty && (
-        <View className='cart-panel__sheet' role='dialog' aria-label={t('cart.title')}>
-          <View className='cart-panel__head'>
-            <Text className='cart-panel__title'>{t('cart.title')}</Text>
-            <Text className='cart-panel__clear' {...pressable(() => void clear())}>
+        <Box className='cart-panel__sheet' role='dialog' aria-label={t('cart.title')}>
+          <Box className='cart-panel__head'>
+            <Line className='cart-panel__title'>{t('cart.title')}</Line>
+            <Line className='cart-panel__clear' {...pressable(() => void clear())}>
               {t('cart.clear')}
-            </Text>
-          </View>
+            </Line>
+          </Box>
           <ScrollView scrollY className='cart-panel__lines'>
             {data.list.map((line) => {
               const busy = cart.busyLines.includes(line.cart_id);
               return (
-                <View
+                <Box
                   key={line.cart_id}
                   className={`cart-line ${line.sold_out ? 'cart-line--sold-out' : ''} ${busy ? 'cart-line--busy' : ''}`}
                 >
-                  <View className='cart-line__main'>
-                    <Text className='cart-line__name'>{line.name}</Text>
+                  <Box className='cart-line__main'>
+                    <Line className='cart-line__name'>{line.name}</Line>
                     {line.option_names.length > 0 && (
-                      <Text className='cart-line__options'>{line.option_names.join(t('menu.list_separator'))}</Text>
+                      <Line className='cart-line__options'>{line.option_names.join(t('menu.list_separator'))}</Line>
                     )}
-                    {line.sold_out && <Text className='cart-line__sold-out'>{t('cart.sold_out')}</Text>}
-                  </View>
-                  <Text className='cart-line__price'>{formatPrice(line.line_total_fen)}</Text>
-                  <View className='cart-line__stepper'>
-                    <View
+                    {line.sold_out && <Line className='cart-line__sold-out'>{t('cart.sold_out')}</Line>}
+                  </Box>
+                  <Line className='cart-line__price'>{formatPrice(line.line_total_fen)}</Line>
+                  <Box className='cart-line__stepper'>
+                    <Box
                       className='cart-line__step cart-line__minus'
                       {...pressable(() => !busy && void cart.edit(line.cart_id, line.quantity - 1), {
                         label: t('cart.less'),
                         disabled: busy,
                       })}
                     >
-                      <Text>−</Text>
-                    </View>
-                    <Text className='cart-line__quantity'>{line.quantity}</Text>
-                    <View
+                      <Line>−</Line>
+                    </Box>
+                    <Line className='cart-line__quantity'>{line.quantity}</Line>
+                    <Box
                       className={`cart-line__step cart-line__plus ${line.quantity >= QUANTITY_MAX ? 'cart-line__step--off' : ''}`}
                       {...pressable(
                         () => !busy && line.quantity < QUANTITY_MAX && void cart.edit(line.cart_id, line.quantity + 1),
                         { label: t('cart.more'), disabled: busy || line.quantity >= QUANTITY_MAX },
                       )}
                     >
-                      <Text>+</Text>
-                    </View>
-                  </View>
-                  <View
+                      <Line>+</Line>
+                    </Box>
+                  </Box>
+                  <Box
                     className='cart-line__delete'
                     {...pressable(() => !busy && void cart.delete(line.cart_id), { disabled: busy })}
                   >
-                    <Text>{t('cart.delete')}</Text>
-                  </View>
-                </View>
+                    <Line>{t('cart.delete')}</Line>
+                  </Box>
+                </Box>
               );
             })}
           </ScrollView>
           {data.delivery_fee_fen > 0 && (
-            <Text className='cart-panel__fee'>
+            <Line className='cart-panel__fee'>
               {t('cart.delivery_fee', { price: formatPrice(data.delivery_fee_fen) })}
-            </Text>
+            </Line>
           )}
-        </View>
+        </Box>
       )}
-      <View className='cart-panel__bar'>
-        <View
+      <Box className='cart-panel__bar'>
+        <Box
           className='cart-panel__summary'
           {...pressable(() => !empty && setOpen((o) => !o), {
             label: open ? t('cart.hide') : t('cart.show'),
@@ -112,30 +113,30 @@ export const CartPanel = observer(function CartPanel({
             expanded: open && !empty,
           })}
         >
-          <View className={`cart-panel__badge ${empty ? 'cart-panel__badge--empty' : ''}`}>
-            <Text className='cart-panel__count'>{data.total_num}</Text>
-          </View>
+          <Box className={`cart-panel__badge ${empty ? 'cart-panel__badge--empty' : ''}`}>
+            <Line className='cart-panel__count'>{data.total_num}</Line>
+          </Box>
           {empty ? (
-            <Text className='cart-panel__empty'>{t('cart.empty')}</Text>
+            <Line className='cart-panel__empty'>{t('cart.empty')}</Line>
           ) : (
-            <Text className='cart-panel__total'>{formatPrice(data.total_price_fen)}</Text>
+            <Line className='cart-panel__total'>{formatPrice(data.total_price_fen)}</Line>
           )}
-        </View>
+        </Box>
         {!empty && short > 0 && collectable && (
-          <Text className='cart-panel__minimum'>{t('cart.min_order_collect', { price: formatPrice(short) })}</Text>
+          <Line className='cart-panel__minimum'>{t('cart.min_order_collect', { price: formatPrice(short) })}</Line>
         )}
         {/* Below the minimum (and no collection to fall back on) the button says what is missing, disabled. */}
-        <View
+        <Box
           className={`cart-panel__checkout ${canCheckout ? '' : 'cart-panel__checkout--off'}`}
           {...pressable(() => canCheckout && onCheckout(), { disabled: !canCheckout })}
         >
-          <Text>
+          <Line>
             {!empty && short > 0 && !collectable
               ? t('cart.min_order_button', { price: formatPrice(short) })
               : t('cart.checkout')}
-          </Text>
-        </View>
-      </View>
-    </View>
+          </Line>
+        </Box>
+      </Box>
+    </Box>
   );
 });

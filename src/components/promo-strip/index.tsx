@@ -1,10 +1,11 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { Ad, Link, Promotion } from '../../../types/api/catalogue';
 import { useStores } from '../../stores';
 import './index.scss';
 import { altText, pressable } from '../../utils/a11y';
 import { useOpenLink } from './open-link';
+import { Box, Line } from '../markup';
 
 const linked = (link: Link) =>
   ((link.type === 'restaurant' || link.type === 'article') && !!link.id) || (link.type === 'url' && !!link.url);
@@ -15,9 +16,9 @@ export const AdStrip = observer(function AdStrip({ ads }: { ads: Ad[] }) {
   const open = useOpenLink();
   if (ads.length === 0) return null;
   return (
-    <View className='ad-strip'>
+    <Box className='ad-strip'>
       {ads.map((ad) => (
-        <View
+        <Box
           key={ad.id}
           className={`ad-strip__ad ${linked(ad.link) ? 'ad-strip__ad--link' : ''}`}
           {...pressable(() => void open(ad.link))}
@@ -29,10 +30,10 @@ export const AdStrip = observer(function AdStrip({ ads }: { ads: Ad[] }) {
             {...altText('')}
             lazyLoad
           />
-          <Text className='ad-strip__title'>{ad.title}</Text>
-        </View>
+          <Line className='ad-strip__title'>{ad.title}</Line>
+        </Box>
       ))}
-    </View>
+    </Box>
   );
 });
 
@@ -47,20 +48,20 @@ export const PromoStrip = observer(function PromoStrip({
   const open = useOpenLink();
   if (promotions.length === 0) return null;
   return (
-    <View className={`promo-strip ${compact ? 'promo-strip--compact' : ''}`}>
+    <Box className={`promo-strip ${compact ? 'promo-strip--compact' : ''}`}>
       {promotions.map((p) => (
-        <View
+        <Box
           key={p.id}
           className={`promo-strip__promo ${linked(p.link) ? 'promo-strip__promo--link' : ''}`}
           {...pressable(() => void open(p.link))}
         >
-          <Text className='promo-strip__badge'>{p.badge}</Text>
-          <View className='promo-strip__text'>
-            <Text className='promo-strip__title'>{p.title}</Text>
-            {!compact && p.description && <Text className='promo-strip__description'>{p.description}</Text>}
-          </View>
-        </View>
+          <Line className='promo-strip__badge'>{p.badge}</Line>
+          <Box className='promo-strip__text'>
+            <Line className='promo-strip__title'>{p.title}</Line>
+            {!compact && p.description && <Line className='promo-strip__description'>{p.description}</Line>}
+          </Box>
+        </Box>
       ))}
-    </View>
+    </Box>
   );
 });

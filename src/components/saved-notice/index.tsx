@@ -1,7 +1,7 @@
-import { Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useStores, useT } from '../../stores';
 import './index.scss';
+import { Box, Line } from '../markup';
 
 /**
  * "Showing saved data (offline)" while the last answer of any of `actions` came from the H5 service worker's cache
@@ -12,8 +12,8 @@ export const SavedNotice = observer(function SavedNotice({ actions }: { actions:
   const t = useT();
   if (!ui.showsSaved(actions)) return null;
   return (
-    <View className='saved-notice' role='status'>
-      <Text>{t('app.saved_data')}</Text>
-    </View>
+    <Box className='saved-notice' role='status'>
+      <Line>{t('app.saved_data')}</Line>
+    </Box>
   );
 });

@@ -1,4 +1,3 @@
-import { Text, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { ReachInfo } from '../../../types/api/codes';
@@ -7,6 +6,7 @@ import { useStores, useT } from '../../stores';
 import { QrDialog } from '../qr-dialog';
 import './index.scss';
 import { pressable } from '../../utils/a11y';
+import { Box, Line } from '../markup';
 
 type Dialog = 'contact' | 'join' | null;
 
@@ -28,58 +28,58 @@ export const SiteFooter = observer(function SiteFooter() {
   });
 
   return (
-    <View className='site-footer'>
-      <View className='site-footer__columns'>
-        <View className='site-footer__column'>
-          <Text className='site-footer__heading'>{t('footer.customer_service')}</Text>
-          <Text className='site-footer__link footer-contact' {...pressable(() => setDialog('contact'))}>
+    <Box className='site-footer'>
+      <Box className='site-footer__columns'>
+        <Box className='site-footer__column'>
+          <Line className='site-footer__heading'>{t('footer.customer_service')}</Line>
+          <Line className='site-footer__link footer-contact' {...pressable(() => setDialog('contact'))}>
             {t('footer.contact_us')}
-          </Text>
+          </Line>
           {/* Labels kept as observed in the specification: the /login link reads "sign up", /register "log in". */}
-          <Text className='site-footer__link footer-to-login' {...pressable(() => void nav.go('login'))}>
+          <Line className='site-footer__link footer-to-login' {...pressable(() => void nav.go('login'))}>
             {t('footer.signup_link')}
-          </Text>
-          <Text className='site-footer__link footer-to-register' {...pressable(() => void nav.go('register'))}>
+          </Line>
+          <Line className='site-footer__link footer-to-register' {...pressable(() => void nav.go('register'))}>
             {t('footer.login_link')}
-          </Text>
+          </Line>
           {session.isLoggedIn && (
-            <Text className='site-footer__link footer-my-account' {...pressable(() => void nav.go('mine'))}>
+            <Line className='site-footer__link footer-my-account' {...pressable(() => void nav.go('mine'))}>
               {t('footer.my_account')}
-            </Text>
+            </Line>
           )}
-        </View>
-        <View className='site-footer__column'>
-          <Text className='site-footer__heading'>{t('footer.locations')}</Text>
-          <Text className='site-footer__text'>{t('footer.city_shenzhen')}</Text>
-          <Text className='site-footer__text'>{t('footer.city_huizhou')}</Text>
-          <Text className='site-footer__text'>{t('footer.city_guangzhou')}</Text>
-          <Text className='site-footer__text'>{t('footer.city_dongguan')}</Text>
-        </View>
-        <View className='site-footer__column'>
-          <Text className='site-footer__heading'>{t('footer.about_us')}</Text>
-          <Text
+        </Box>
+        <Box className='site-footer__column'>
+          <Line className='site-footer__heading'>{t('footer.locations')}</Line>
+          <Line className='site-footer__text'>{t('footer.city_shenzhen')}</Line>
+          <Line className='site-footer__text'>{t('footer.city_huizhou')}</Line>
+          <Line className='site-footer__text'>{t('footer.city_guangzhou')}</Line>
+          <Line className='site-footer__text'>{t('footer.city_dongguan')}</Line>
+        </Box>
+        <Box className='site-footer__column'>
+          <Line className='site-footer__heading'>{t('footer.about_us')}</Line>
+          <Line
             className='site-footer__link footer-what-we-do'
             {...pressable(() => void nav.go('article', { id: ABOUT_ARTICLE_ID }))}
           >
             {t('footer.what_we_do')}
-          </Text>
-          <Text className='site-footer__link footer-join' {...pressable(() => setDialog('join'))}>
+          </Line>
+          <Line className='site-footer__link footer-join' {...pressable(() => setDialog('join'))}>
             {t('footer.how_to_join')}
-          </Text>
-          <Text
+          </Line>
+          <Line
             className='site-footer__link footer-sponsorship'
             {...pressable(() => void nav.go('article', { id: SPONSORSHIP_ARTICLE_ID }))}
           >
             {t('footer.sponsorship')}
-          </Text>
-        </View>
-      </View>
-      <View className='site-footer__legal'>
-        <Text>{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
+          </Line>
+        </Box>
+      </Box>
+      <Box className='site-footer__legal'>
+        <Line>{t('footer.copyright', { year: new Date().getFullYear() })}</Line>
         {info?.icp_filing ? (
-          <Text className='site-footer__filing'>{t('footer.filing', { number: info.icp_filing })}</Text>
+          <Line className='site-footer__filing'>{t('footer.filing', { number: info.icp_filing })}</Line>
         ) : null}
-      </View>
+      </Box>
       <QrDialog
         open={dialog === 'contact'}
         title={t('footer.contact_us')}
@@ -96,6 +96,6 @@ export const SiteFooter = observer(function SiteFooter() {
         none={t('footer.join_none')}
         onClose={() => setDialog(null)}
       />
-    </View>
+    </Box>
   );
 });

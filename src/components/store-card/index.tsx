@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
+import { Box, Line } from '../markup';
 import { observer } from 'mobx-react-lite';
 import type { StoreSummary } from '../../../types/api/stores';
 import type { TFunction } from '../../i18n';
@@ -26,7 +27,7 @@ export const StoreCard = observer(function StoreCard({
   const t = useT();
   const distance = distanceText(t, store.distance_m);
   return (
-    <View className={`store-card ${store.is_open ? '' : 'store-card--closed'}`} {...pressable(() => onOpen(store.id))}>
+    <Box className={`store-card ${store.is_open ? '' : 'store-card--closed'}`} {...pressable(() => onOpen(store.id))}>
       <Image
         className='store-card__logo picture-cover'
         src={root.imageUrl(store.logo)}
@@ -34,27 +35,27 @@ export const StoreCard = observer(function StoreCard({
         {...altText('')}
         lazyLoad
       />
-      <View className='store-card__body'>
-        <View className='store-card__row'>
-          <Text className='store-card__name'>{store.name}</Text>
-          {distance && <Text className='store-card__distance'>{distance}</Text>}
-        </View>
-        <View className='store-card__row store-card__meta'>
-          <Text className='store-card__rating'>
+      <Box className='store-card__body'>
+        <Box className='store-card__row'>
+          <Line className='store-card__name'>{store.name}</Line>
+          {distance && <Line className='store-card__distance'>{distance}</Line>}
+        </Box>
+        <Box className='store-card__row store-card__meta'>
+          <Line className='store-card__rating'>
             {store.rating > 0 ? t('store.rating', { rating: store.rating.toFixed(1) }) : t('store.no_rating')}
-          </Text>
+          </Line>
           {store.review_count > 0 && (
-            <Text className='store-card__reviews'>{t('store.review_count', { count: store.review_count })}</Text>
+            <Line className='store-card__reviews'>{t('store.review_count', { count: store.review_count })}</Line>
           )}
-          <Text className='store-card__cuisines'>{store.cuisines.map((c) => c.name).join(' · ')}</Text>
-        </View>
-        <View className='store-card__row store-card__fees'>
-          <Text>{t('store.min_order', { price: formatPrice(store.min_order_fen) })}</Text>
-          <Text>{t('store.delivery_fee', { price: formatPrice(store.delivery_fee_fen) })}</Text>
-          <Text>{t('store.prep_minutes', { minutes: store.prep_minutes })}</Text>
-        </View>
+          <Line className='store-card__cuisines'>{store.cuisines.map((c) => c.name).join(' · ')}</Line>
+        </Box>
+        <Box className='store-card__row store-card__fees'>
+          <Line>{t('store.min_order', { price: formatPrice(store.min_order_fen) })}</Line>
+          <Line>{t('store.delivery_fee', { price: formatPrice(store.delivery_fee_fen) })}</Line>
+          <Line>{t('store.prep_minutes', { minutes: store.prep_minutes })}</Line>
+        </Box>
         <StoreStatus state={store} className='store-card__status' />
-      </View>
-    </View>
+      </Box>
+    </Box>
   );
 });

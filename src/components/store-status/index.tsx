@@ -1,4 +1,4 @@
-import { Text } from '@tarojs/components';
+import { Line } from '../markup';
 import { observer } from 'mobx-react-lite';
 import type { OpenState } from '../../../types/api/stores';
 import type { TFunction } from '../../i18n';
@@ -32,10 +32,10 @@ export const StoreStatus = observer(function StoreStatus({
   const { ui } = useStores();
   const t = useT();
   return (
-    <Text
+    <Line
       className={`store-status ${state.is_open ? 'store-status--open' : 'store-status--closed'} ${className ?? ''}`}
     >
       {statusText(t, ui.lang, state)}
-    </Text>
+    </Line>
   );
 });

@@ -1,8 +1,9 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useStores, useT } from '../../stores';
 import { pressable } from '../../utils/a11y';
 import './index.scss';
+import { Box, Line } from '../markup';
 
 export type TabName = 'home' | 'orders' | 'mine';
 
@@ -17,11 +18,11 @@ export const TabBar = observer(function TabBar({ current }: { current: TabName }
   const { platform } = useStores();
   const t = useT();
   return (
-    <View className='tab-bar' role='navigation' aria-label={t('topbar.tabs')}>
+    <Box className='tab-bar' role='navigation' aria-label={t('topbar.tabs')}>
       {TABS.map((tab) => {
         const on = tab === current;
         return (
-          <View
+          <Box
             key={tab}
             className={`tab-bar__item tab-bar__item--${tab} ${on ? 'tab-bar__item--on' : ''}`}
             {...pressable(() => !on && void platform.navigation.go(tab))}
@@ -33,10 +34,10 @@ export const TabBar = observer(function TabBar({ current }: { current: TabName }
               mode='aspectFit'
               nativeProps={{ alt: '' }}
             />
-            <Text className='tab-bar__label'>{t(`tab.${tab}`)}</Text>
-          </View>
+            <Line className='tab-bar__label'>{t(`tab.${tab}`)}</Line>
+          </Box>
         );
       })}
-    </View>
+    </Box>
   );
 });

@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../../types/lang';
@@ -11,6 +11,7 @@ import { QrDialog } from '../qr-dialog';
 import { SearchBar, type SearchMode } from '../search-bar';
 import './index.scss';
 import { altText, pressable } from '../../utils/a11y';
+import { Box, Line } from '../markup';
 
 const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
 
@@ -33,14 +34,14 @@ export const TopBar = observer(function TopBar({
   useEffect(() => ui.reportMissingPack(), [ui]);
 
   return (
-    <View className={`top-bar ${back ? 'top-bar--back' : ''}`}>
-      <View className='top-bar__inner'>
+    <Box className={`top-bar ${back ? 'top-bar--back' : ''}`}>
+      <Box className='top-bar__inner'>
         {back && (
-          <View className='top-bar__back' {...pressable(() => void nav.back(), { label: t('topbar.back') })}>
-            <Text className='top-bar__back-arrow' aria-hidden='true'>
+          <Box className='top-bar__back' {...pressable(() => void nav.back(), { label: t('topbar.back') })}>
+            <Line className='top-bar__back-arrow' aria-hidden='true'>
               ‹
-            </Text>
-          </View>
+            </Line>
+          </Box>
         )}
         <Image
           className='top-bar__logo'
@@ -50,19 +51,19 @@ export const TopBar = observer(function TopBar({
           {...pressable(() => void nav.go('home'), { label: t('topbar.home') })}
         />
         {searchMode && (
-          <View className='top-bar__search'>
+          <Box className='top-bar__search'>
             <SearchBar mode={searchMode} onSubmit={onSearch} />
-          </View>
+          </Box>
         )}
-        <View className='top-bar__actions'>
-          <Text className='top-bar__item top-bar__mini-program' {...pressable(() => setQrOpen(true))}>
+        <Box className='top-bar__actions'>
+          <Line className='top-bar__item top-bar__mini-program' {...pressable(() => setQrOpen(true))}>
             {t('topbar.mini_program')}
-          </Text>
+          </Line>
           {session.isLoggedIn ? (
             <Dropdown
               className='top-bar__user'
               label={t('topbar.account_menu', { name: session.displayName || t('topbar.user_center') })}
-              trigger={<Text className='top-bar__user-name'>{session.displayName || t('topbar.user_center')}</Text>}
+              trigger={<Line className='top-bar__user-name'>{session.displayName || t('topbar.user_center')}</Line>}
               items={[
                 { key: 'mine', label: t('topbar.user_center'), onSelect: () => void nav.go('mine') },
                 { key: 'orders', label: t('topbar.my_orders'), onSelect: () => void nav.go('orders') },
@@ -79,12 +80,12 @@ export const TopBar = observer(function TopBar({
             />
           ) : (
             <>
-              <Text className='top-bar__item top-bar__login' {...pressable(() => void nav.go('login'))}>
+              <Line className='top-bar__item top-bar__login' {...pressable(() => void nav.go('login'))}>
                 {t('topbar.login')}
-              </Text>
-              <Text className='top-bar__item top-bar__signup' {...pressable(() => void nav.go('register'))}>
+              </Line>
+              <Line className='top-bar__item top-bar__signup' {...pressable(() => void nav.go('register'))}>
                 {t('topbar.signup')}
-              </Text>
+              </Line>
             </>
           )}
           <Dropdown
@@ -104,7 +105,7 @@ export const TopBar = observer(function TopBar({
                   nativeProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
                 />
                 {/* While the chosen language's pack loads (H5: its own chunk). */}
-                {ui.switching && <View className='top-bar__lang-spinner' aria-hidden='true' />}
+                {ui.switching && <Box className='top-bar__lang-spinner' aria-hidden='true' />}
               </>
             }
             items={[
@@ -124,8 +125,8 @@ export const TopBar = observer(function TopBar({
               },
             ]}
           />
-        </View>
-      </View>
+        </Box>
+      </Box>
       <QrDialog
         open={qrOpen}
         title={t('topbar.mini_program')}
@@ -133,6 +134,6 @@ export const TopBar = observer(function TopBar({
         tip={t('topbar.mini_program_tip')}
         onClose={() => setQrOpen(false)}
       />
-    </View>
+    </Box>
   );
 });

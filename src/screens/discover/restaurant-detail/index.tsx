@@ -1,4 +1,3 @@
-import { Text, View } from '@tarojs/components';
 import { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -25,6 +24,7 @@ import { pressable } from '../../../utils/a11y';
 import { sharedPage, sharedTimeline } from '../../../utils/share';
 // This package's messages (src/i18n/parts.json), before anything renders.
 import '../../../i18n/parts/discover';
+import { Box, Line } from '../../../components/markup';
 
 /** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
 const SAVED_ACTIONS = ['storeinfo', 'menulist'];
@@ -126,16 +126,16 @@ function RestaurantDetailPage() {
   return (
     <PageShell searchMode='dish'>
       {/* The menu and the cart: on a phone the cart is a bar at the bottom, on a wide screen a column beside the menu. */}
-      <View className='restaurant-layout'>
-        <View className='restaurant restaurant--with-cart'>
+      <Box className='restaurant-layout'>
+        <Box className='restaurant restaurant--with-cart'>
           <SavedNotice actions={SAVED_ACTIONS} />
           {notFound ? (
-            <View className='restaurant__missing'>
+            <Box className='restaurant__missing'>
               <ErrorState message={t('store.not_found')} />
-              <Text className='restaurant__home' {...pressable(() => void nav.replace('home'))}>
+              <Line className='restaurant__home' {...pressable(() => void nav.replace('home'))}>
                 {t('app.back_home')}
-              </Text>
-            </View>
+              </Line>
+            </Box>
           ) : top === 'loading' ? (
             <Loading fill />
           ) : (
@@ -145,22 +145,22 @@ function RestaurantDetailPage() {
               {info.status === 'ready' && <StoreCode id={info.data.id} />}
               {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} compact />}
 
-              <View className='restaurant__tabs'>
-                <Text
+              <Box className='restaurant__tabs'>
+                <Line
                   className={`restaurant__tab restaurant__tab--menu ${tab === 'menu' ? 'restaurant__tab--on' : ''}`}
                   {...pressable(() => setTab('menu'), { pressed: tab === 'menu' })}
                 >
                   {t('store.tab_menu')}
-                </Text>
-                <Text
+                </Line>
+                <Line
                   className={`restaurant__tab restaurant__tab--reviews ${tab === 'reviews' ? 'restaurant__tab--on' : ''}`}
                   {...pressable(() => setTab('reviews'), { pressed: tab === 'reviews' })}
                 >
                   {info.status === 'ready' && info.data.review_count > 0
                     ? t('store.tab_reviews_count', { count: info.data.review_count })
                     : t('store.tab_reviews')}
-                </Text>
-              </View>
+                </Line>
+              </Box>
 
               {tab === 'menu' && (
                 <>
@@ -181,7 +181,7 @@ function RestaurantDetailPage() {
               {tab === 'reviews' && id && <ReviewsSection restaurantId={id} />}
             </>
           )}
-        </View>
+        </Box>
 
         {id && !notFound && (
           <CartPanel
@@ -189,7 +189,7 @@ function RestaurantDetailPage() {
             onCheckout={() => void nav.go('settlement', { rid: id })}
           />
         )}
-      </View>
+      </Box>
 
       {choosing && id && (
         <MenuItemChoice

@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { DayHours, StoreInfo } from '../../../../../types/api/stores';
@@ -9,6 +9,7 @@ import { distanceText } from '../../../../components/store-card';
 import { useStores, useT } from '../../../../stores';
 import { formatPrice } from '../../../../utils/price';
 import { altText, pressable } from '../../../../utils/a11y';
+import { Box, Line } from '../../../../components/markup';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -36,7 +37,7 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
   ].filter(Boolean);
 
   return (
-    <View className='store-header'>
+    <Box className='store-header'>
       {store.cover && (
         <Image
           className='store-header__cover picture-cover'
@@ -45,58 +46,58 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
           {...altText('')}
         />
       )}
-      <View className='store-header__main'>
+      <Box className='store-header__main'>
         <Image
           className='store-header__logo picture-cover'
           src={root.imageUrl(store.logo)}
           mode='aspectFill'
           {...altText('')}
         />
-        <View className='store-header__titles'>
-          <Text className='store-header__name'>{store.name}</Text>
-          <View className='store-header__meta'>
-            <Text className='store-header__rating'>
+        <Box className='store-header__titles'>
+          <Line className='store-header__name'>{store.name}</Line>
+          <Box className='store-header__meta'>
+            <Line className='store-header__rating'>
               {store.rating > 0 ? t('store.rating', { rating: store.rating.toFixed(1) }) : t('store.no_rating')}
-            </Text>
-            {store.review_count > 0 && <Text>{t('store.review_count', { count: store.review_count })}</Text>}
-            <Text>{store.cuisines.map((c) => c.name).join(' · ')}</Text>
-          </View>
+            </Line>
+            {store.review_count > 0 && <Line>{t('store.review_count', { count: store.review_count })}</Line>}
+            <Line>{store.cuisines.map((c) => c.name).join(' · ')}</Line>
+          </Box>
           <StoreStatus state={store} className='store-header__status' />
-        </View>
-      </View>
+        </Box>
+      </Box>
 
       {!store.is_open && (
-        <View className='store-header__closed'>
-          <Text className='store-header__closed-title'>{t('store.closed_notice_title')}</Text>
-          <Text className='store-header__closed-text'>{t('store.closed_notice')}</Text>
-        </View>
+        <Box className='store-header__closed'>
+          <Line className='store-header__closed-title'>{t('store.closed_notice_title')}</Line>
+          <Line className='store-header__closed-text'>{t('store.closed_notice')}</Line>
+        </Box>
       )}
 
-      {store.description && <Text className='store-header__description'>{store.description}</Text>}
+      {store.description && <Line className='store-header__description'>{store.description}</Line>}
 
-      <View className='store-header__facts'>
-        <View className='store-header__fact store-header__min-order'>
-          <Text className='store-header__fact-label'>{t('store.min_order_label')}</Text>
-          <Text className='store-header__fact-value'>{formatPrice(store.min_order_fen)}</Text>
-        </View>
-        <View className='store-header__fact store-header__delivery-fee'>
-          <Text className='store-header__fact-label'>{t('store.delivery_fee_label')}</Text>
-          <Text className='store-header__fact-value'>{formatPrice(store.delivery_fee_fen)}</Text>
-        </View>
-        <View className='store-header__fact'>
-          <Text className='store-header__fact-label'>{t('store.prep_label')}</Text>
-          <Text className='store-header__fact-value'>{t('store.minutes', { minutes: store.prep_minutes })}</Text>
-        </View>
+      <Box className='store-header__facts'>
+        <Box className='store-header__fact store-header__min-order'>
+          <Line className='store-header__fact-label'>{t('store.min_order_label')}</Line>
+          <Line className='store-header__fact-value'>{formatPrice(store.min_order_fen)}</Line>
+        </Box>
+        <Box className='store-header__fact store-header__delivery-fee'>
+          <Line className='store-header__fact-label'>{t('store.delivery_fee_label')}</Line>
+          <Line className='store-header__fact-value'>{formatPrice(store.delivery_fee_fen)}</Line>
+        </Box>
+        <Box className='store-header__fact'>
+          <Line className='store-header__fact-label'>{t('store.prep_label')}</Line>
+          <Line className='store-header__fact-value'>{t('store.minutes', { minutes: store.prep_minutes })}</Line>
+        </Box>
         {distance && (
-          <View className='store-header__fact'>
-            <Text className='store-header__fact-label'>{t('store.distance_label')}</Text>
-            <Text className='store-header__fact-value'>{distance}</Text>
-          </View>
+          <Box className='store-header__fact'>
+            <Line className='store-header__fact-label'>{t('store.distance_label')}</Line>
+            <Line className='store-header__fact-value'>{distance}</Line>
+          </Box>
         )}
-      </View>
+      </Box>
 
-      <View className='store-header__lines'>
-        <Text className='store-header__line'>{t('store.address_line', { address: store.address })}</Text>
+      <Box className='store-header__lines'>
+        <Line className='store-header__line'>{t('store.address_line', { address: store.address })}</Line>
         {store.phone && (
           <RestaurantContact
             className='store-header__contact'
@@ -105,32 +106,32 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
           />
         )}
         {modes.length > 0 && (
-          <Text className='store-header__line'>
+          <Line className='store-header__line'>
             {t('store.modes_line', { modes: modes.join(t('menu.list_separator')) })}
-          </Text>
+          </Line>
         )}
         {store.payment_methods.length > 0 && (
-          <Text className='store-header__line store-header__payments'>
+          <Line className='store-header__line store-header__payments'>
             {t('store.payments_line', {
               methods: store.payment_methods.map((m) => t(`store.pay_${m}`)).join(t('menu.list_separator')),
             })}
-          </Text>
+          </Line>
         )}
-        <View className='store-header__line store-header__hours' {...pressable(() => setAllHours(!allHours))}>
-          <Text>{t('store.hours_today', { hours: windowsText(t, todayHours) })}</Text>
-          <Text className='store-header__hours-toggle'>{allHours ? t('store.hours_less') : t('store.hours_all')}</Text>
-        </View>
+        <Box className='store-header__line store-header__hours' {...pressable(() => setAllHours(!allHours))}>
+          <Line>{t('store.hours_today', { hours: windowsText(t, todayHours) })}</Line>
+          <Line className='store-header__hours-toggle'>{allHours ? t('store.hours_less') : t('store.hours_all')}</Line>
+        </Box>
         {allHours &&
           WEEKDAYS.map((d) => (
-            <Text key={d} className={`store-header__day ${d === today ? 'store-header__day--today' : ''}`}>
+            <Line key={d} className={`store-header__day ${d === today ? 'store-header__day--today' : ''}`}>
               {t(`store.weekday_${d}`)}:{' '}
               {windowsText(
                 t,
                 store.hours.find((h) => h.weekday === d),
               )}
-            </Text>
+            </Line>
           ))}
-      </View>
-    </View>
+      </Box>
+    </Box>
   );
 });

@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { Menu, MenuCategory, MenuItem } from '../../../../../types/api/stores';
 import { Empty } from '../../../../components/state-view';
@@ -7,6 +7,7 @@ import { useCart } from '../../../../stores/cart';
 import { formatPrice } from '../../../../utils/price';
 import { useProgressive } from '../../../../utils/use-progressive';
 import { altText, announced, pressable, type PressableOptions } from '../../../../utils/a11y';
+import { Box, Line } from '../../../../components/markup';
 
 /** A control inside a dish card: pressing it does not also open the card's choice layer. */
 function inCard(onPress: () => void, options: PressableOptions) {
@@ -46,6 +47,111 @@ export function firstDishes(categories: MenuCategory[], limit: number): MenuCate
 }
 
 /**
+ * One dish (memoised, as every observer: a later slice of the menu does not draw the earlier dishes again). Plain markup
+ * on H5 (Box, Line), each dish being a dozen elements.
+ */
+const DishCard = observer(function DishCard({
+  item,
+  highlighted,
+  onChoose,
+  onAdd,
+  onRemove,
+}: {
+  item: MenuItem;
+  highlighted: boolean;
+  onChoose(item: MenuItem): void;
+  onAdd(item: MenuItem): void;
+  onRemove(item: MenuItem): void;
+}) {
+  const root = useStores();
+  const cart = useCart();
+  const t = useT();
+  // A dish without options is added in one tap on its "+" and shows its count with -/+; its card is then
+  // not a button itself (no control inside a control), a tap on it still shows the dish in the layer.
+  const plain = item.option_groups.length === 0 && !item.sold_out;
+  const count = cart.quantityOf(item.id);
+  const line = plain ? cart.plainLineOf(item.id) : undefined;
+  const busy = !!line && cart.busyLines.includes(line.cart_id);
+  return (
+    <Box
+      id={`menu-item-${item.id}`}
+      className={[
+        'menu-item',
+        plain ? 'menu-item--plain' : '',
+        item.sold_out ? 'menu-item--sold-out' : '',
+        highlighted ? 'menu-item--highlight' : '',
+      ].join(' ')}
+      {...(plain
+        ? { onClick: () => onChoose(item) }
+        : { 'aria-disabled': item.sold_out, ...pressable(() => !item.sold_out && onChoose(item)) })}
+    >
+      {item.picture ? (
+        <Image
+          className='menu-item__picture picture-cover'
+          src={root.imageUrl(item.picture)}
+          mode='aspectFill'
+          {...altText('')}
+          lazyLoad
+        />
+      ) : null}
+      <Box className='menu-item__body'>
+        <Line className='menu-item__name'>{item.name}</Line>
+        {item.description && <Line className='menu-item__description'>{item.description}</Line>}
+        {item.option_groups.some((g) => g.compulsory) && (
+          <Line className='menu-item__options'>{t('menu.has_choices')}</Line>
+        )}
+        <Box className='menu-item__foot'>
+          <Line className='menu-item__price'>{formatPrice(item.price_fen)}</Line>
+          {item.sold_out ? (
+            <Line className='menu-item__sold-out'>{t('menu.sold_out')}</Line>
+          ) : plain ? (
+            <Box className='menu-item__stepper'>
+              {count > 0 && (
+                <Line
+                  className={`menu-item__step menu-item__minus ${busy ? 'menu-item__step--off' : ''}`}
+                  {...inCard(() => !busy && onRemove(item), {
+                    label: t('menu.remove_one', { name: item.name }),
+                    disabled: busy,
+                  })}
+                >
+                  −
+                </Line>
+              )}
+              {count > 0 && (
+                <Line
+                  className='menu-item__count'
+                  aria-label={t('menu.in_cart', { count })}
+                  {...announced()}
+                >
+                  {count}
+                </Line>
+              )}
+              <Line
+                className='menu-item__step menu-item__add'
+                {...inCard(() => onAdd(item), { label: t('menu.add_one', { name: item.name }) })}
+              >
+                +
+              </Line>
+            </Box>
+          ) : (
+            <Box className='menu-item__stepper'>
+              {count > 0 && (
+                <Line className='menu-item__count' aria-label={t('menu.in_cart', { count })}>
+                  {count}
+                </Line>
+              )}
+              <Line className='menu-item__add' aria-label={t('menu.choose')}>
+                +
+              </Line>
+            </Box>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+});
+
+/**
  * The menu by category, with jump links to each; sold-out dishes are shown but cannot be chosen. A long menu is drawn
  * in slices (useProgressive): the first dishes at once, the rest right after in short tasks; a filtered menu or one
  * with a dish to scroll to, at once.
@@ -70,7 +176,6 @@ export const MenuSection = observer(function MenuSection({
   onRemove(item: MenuItem): void;
 }) {
   const root = useStores();
-  const cart = useCart();
   const t = useT();
   const categories = filterMenu(menu.categories, filter);
   const dishCount = categories.reduce((n, c) => n + c.items.length, 0);
@@ -78,116 +183,40 @@ export const MenuSection = observer(function MenuSection({
   const drawn = shown >= dishCount ? categories : firstDishes(categories, shown);
 
   return (
-    <View className='menu'>
-      {filter && <Text className='menu__filter-note'>{t('menu.filtered', { name: filter, count: dishCount })}</Text>}
+    <Box className='menu'>
+      {filter && <Line className='menu__filter-note'>{t('menu.filtered', { name: filter, count: dishCount })}</Line>}
       {categories.length === 0 ? (
         <Empty message={filter ? t('menu.no_match', { name: filter }) : t('menu.empty')} />
       ) : (
         <>
-          <View className='menu__nav'>
+          <Box className='menu__nav'>
             {categories.map((c) => (
-              <Text
+              <Line
                 key={c.id}
                 className='menu__nav-link'
                 {...pressable(() => root.platform.scrollTo(`#menu-cat-${c.id}`))}
               >
                 {c.name}
-              </Text>
+              </Line>
             ))}
-          </View>
+          </Box>
           {drawn.map((c) => (
-            <View key={c.id} id={`menu-cat-${c.id}`} className='menu__category'>
-              <Text className='menu__category-name'>{c.name}</Text>
-              {c.items.map((item) => {
-                // A dish without options is added in one tap on its "+" and shows its count with -/+; its card is then
-                // not a button itself (no control inside a control), a tap on it still shows the dish in the layer.
-                const plain = item.option_groups.length === 0 && !item.sold_out;
-                const count = cart.quantityOf(item.id);
-                const line = plain ? cart.plainLineOf(item.id) : undefined;
-                const busy = !!line && cart.busyLines.includes(line.cart_id);
-                return (
-                  <View
-                    key={item.id}
-                    id={`menu-item-${item.id}`}
-                    className={[
-                      'menu-item',
-                      plain ? 'menu-item--plain' : '',
-                      item.sold_out ? 'menu-item--sold-out' : '',
-                      item.id === highlight ? 'menu-item--highlight' : '',
-                    ].join(' ')}
-                    {...(plain
-                      ? { onClick: () => onChoose(item) }
-                      : { 'aria-disabled': item.sold_out, ...pressable(() => !item.sold_out && onChoose(item)) })}
-                  >
-                    {item.picture ? (
-                      <Image
-                        className='menu-item__picture picture-cover'
-                        src={root.imageUrl(item.picture)}
-                        mode='aspectFill'
-                        {...altText('')}
-                        lazyLoad
-                      />
-                    ) : null}
-                    <View className='menu-item__body'>
-                      <Text className='menu-item__name'>{item.name}</Text>
-                      {item.description && <Text className='menu-item__description'>{item.description}</Text>}
-                      {item.option_groups.some((g) => g.compulsory) && (
-                        <Text className='menu-item__options'>{t('menu.has_choices')}</Text>
-                      )}
-                      <View className='menu-item__foot'>
-                        <Text className='menu-item__price'>{formatPrice(item.price_fen)}</Text>
-                        {item.sold_out ? (
-                          <Text className='menu-item__sold-out'>{t('menu.sold_out')}</Text>
-                        ) : plain ? (
-                          <View className='menu-item__stepper'>
-                            {count > 0 && (
-                              <Text
-                                className={`menu-item__step menu-item__minus ${busy ? 'menu-item__step--off' : ''}`}
-                                {...inCard(() => !busy && onRemove(item), {
-                                  label: t('menu.remove_one', { name: item.name }),
-                                  disabled: busy,
-                                })}
-                              >
-                                −
-                              </Text>
-                            )}
-                            {count > 0 && (
-                              <Text
-                                className='menu-item__count'
-                                aria-label={t('menu.in_cart', { count })}
-                                {...announced()}
-                              >
-                                {count}
-                              </Text>
-                            )}
-                            <Text
-                              className='menu-item__step menu-item__add'
-                              {...inCard(() => onAdd(item), { label: t('menu.add_one', { name: item.name }) })}
-                            >
-                              +
-                            </Text>
-                          </View>
-                        ) : (
-                          <View className='menu-item__stepper'>
-                            {count > 0 && (
-                              <Text className='menu-item__count' aria-label={t('menu.in_cart', { count })}>
-                                {count}
-                              </Text>
-                            )}
-                            <Text className='menu-item__add' aria-label={t('menu.choose')}>
-                              +
-                            </Text>
-                          </View>
-                        )}
-                      </View>
-                    </View>
-                  </View>
-                );
-              })}
-            </View>
+            <Box key={c.id} id={`menu-cat-${c.id}`} className='menu__category'>
+              <Line className='menu__category-name'>{c.name}</Line>
+              {c.items.map((item) => (
+                <DishCard
+                  key={item.id}
+                  item={item}
+                  highlighted={item.id === highlight}
+                  onChoose={onChoose}
+                  onAdd={onAdd}
+                  onRemove={onRemove}
+                />
+              ))}
+            </Box>
           ))}
         </>
       )}
-    </View>
+    </Box>
   );
 });

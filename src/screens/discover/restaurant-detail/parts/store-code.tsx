@@ -1,8 +1,8 @@
-import { Text } from '@tarojs/components';
 import { useState } from 'react';
 import { QrDialog } from '../../../../components/qr-dialog';
 import { useStores, useT } from '../../../../stores';
 import { pressable } from '../../../../utils/a11y';
+import { Line } from '../../../../components/markup';
 
 /**
  * The restaurant's own code, for its counter or flyers: on H5 a link to this screen with its QR code; in the mini
@@ -15,9 +15,9 @@ export function StoreCode({ id }: { id: number }) {
   const h5 = platform.isH5;
   return (
     <>
-      <Text className='restaurant__code' {...pressable(() => setOpen(true))}>
+      <Line className='restaurant__code' {...pressable(() => setOpen(true))}>
         {t('qr.store_button')}
-      </Text>
+      </Line>
       <QrDialog
         open={open}
         title={t('qr.store_title')}
