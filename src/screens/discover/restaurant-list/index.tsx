@@ -1,7 +1,6 @@
-import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { STORE_SORTS, type StoreSort } from '../../../../types/catalogue';
 import type { StoreSummary } from '../../../../types/api/stores';
 import { LoadMore } from '../../../components/load-more';
@@ -14,12 +13,18 @@ import { StoreCard } from '../../../components/store-card';
 import { useStores, useT } from '../../../stores';
 import { useLoad } from '../../../utils/use-load';
 import { usePaged } from '../../../utils/use-paged';
+import { useProgressive } from '../../../utils/use-progressive';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
 // This package's messages (src/i18n/parts.json), before anything renders.
 import '../../../i18n/parts/discover';
+import { Box, Line } from '../../../components/markup';
 
 const PAGE_SIZE = 10;
+/** Restaurant cards drawn in the task the list arrives in (more than a phone's first screen holds below the filters),
+ * then this many more per task (issue 15 §6: no long task on a phone; nothing shown moves, the rest is below). */
+const FIRST_CARDS = 4;
+const MORE_CARDS = 2;
 /** The answers of this screen the H5 service worker may give from its cache (config/index.ts). */
 const SAVED_ACTIONS = ['storelist', 'cuisineslist'];
 
@@ -59,27 +64,29 @@ function RestaurantListPage() {
   );
   usePullRefresh(() => [refreshAds(), refreshPromotions(), refreshCuisines(), list.refresh()]);
 
-  const open = (id: number) => void nav.go('restaurantDetail', { id });
+  // One function for every render: the cards drawn in earlier slices are not drawn again (StoreCard is memoised).
+  const open = useCallback((id: number) => void nav.go('restaurantDetail', { id }), [nav]);
+  const cards = useProgressive(list.items.length, FIRST_CARDS, MORE_CARDS);
   // Until the strips and the cuisines above the list are in, one screen-high loading state: they then appear
   // together, and nothing already shown moves (issue 10: layout shift).
   const top = [ads, promotions, cuisines].some((s) => s.status === 'loading') ? 'loading' : 'settled';
 
   return (
     <PageShell searchMode='restaurants' onSearch={(keyword) => keyword && void nav.go('search', { keyword })}>
-      <View className='restaurant-list'>
-        <View className='restaurant-list__head'>
-          <Text className='restaurant-list__title'>{t('discover.list_title')}</Text>
+      <Box className='restaurant-list'>
+        <Box className='restaurant-list__head'>
+          <Line className='restaurant-list__title'>{t('discover.list_title')}</Line>
           {chosen ? (
-            <View className='restaurant-list__address'>
-              <Text className='restaurant-list__address-name'>
+            <Box className='restaurant-list__address'>
+              <Line className='restaurant-list__address-name'>
                 {t('discover.delivering_to', { name: chosen.name })}
-              </Text>
-              <Text className='restaurant-list__change' {...pressable(() => void nav.go('home'))}>
+              </Line>
+              <Line className='restaurant-list__change' {...pressable(() => void nav.go('home'))}>
                 {t('location.change')}
-              </Text>
-            </View>
+              </Line>
+            </Box>
           ) : null}
-        </View>
+        </Box>
         <SavedNotice actions={SAVED_ACTIONS} />
 
         {top === 'loading' ? (
@@ -90,51 +97,51 @@ function RestaurantListPage() {
             {promotions.status === 'ready' && <PromoStrip promotions={promotions.data} />}
 
             {!chosen ? (
-              <View className='restaurant-list__no-address'>
+              <Box className='restaurant-list__no-address'>
                 <Empty message={t('discover.need_address')} />
-                <Text className='restaurant-list__go-home' {...pressable(() => void nav.go('home'))}>
+                <Line className='restaurant-list__go-home' {...pressable(() => void nav.go('home'))}>
                   {t('home.choose_address')}
-                </Text>
-              </View>
+                </Line>
+              </Box>
             ) : (
               <>
-                <View className='restaurant-list__filters'>
-                  <View className='restaurant-list__chips'>
-                    <Text
+                <Box className='restaurant-list__filters'>
+                  <Box className='restaurant-list__chips'>
+                    <Line
                       className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === undefined ? 'restaurant-list__chip--on' : ''}`}
                       {...pressable(() => setCuisineId(undefined), { pressed: cuisineId === undefined })}
                     >
                       {t('discover.all_cuisines')}
-                    </Text>
+                    </Line>
                     {cuisines.status === 'ready' &&
                       cuisines.data.map((c) => (
-                        <Text
+                        <Line
                           key={c.id}
                           className={`restaurant-list__chip restaurant-list__cuisine ${cuisineId === c.id ? 'restaurant-list__chip--on' : ''}`}
                           {...pressable(() => setCuisineId(c.id), { pressed: cuisineId === c.id })}
                         >
                           {c.name}
-                        </Text>
+                        </Line>
                       ))}
                     {cuisines.status === 'error' && (
-                      <Text className='restaurant-list__chip' {...pressable(reloadCuisines)}>
+                      <Line className='restaurant-list__chip' {...pressable(reloadCuisines)}>
                         {t('app.retry')}
-                      </Text>
+                      </Line>
                     )}
-                  </View>
-                </View>
-                <View className='restaurant-list__sorts'>
-                  <Text className='restaurant-list__sort-label'>{t('discover.sort_by')}</Text>
+                  </Box>
+                </Box>
+                <Box className='restaurant-list__sorts'>
+                  <Line className='restaurant-list__sort-label'>{t('discover.sort_by')}</Line>
                   {STORE_SORTS.map((s) => (
-                    <Text
+                    <Line
                       key={s}
                       className={`restaurant-list__sort restaurant-list__sort--${s} ${sort === s ? 'restaurant-list__sort--on' : ''}`}
                       {...pressable(() => setSort(s), { pressed: sort === s })}
                     >
                       {t(`discover.sort_${s}`)}
-                    </Text>
+                    </Line>
                   ))}
-                </View>
+                </Box>
 
                 {list.status === 'loading' && <Loading fill />}
                 {list.status === 'error' && <ErrorState message={ui.errorMessage(list.error)} onRetry={list.reload} />}
@@ -143,26 +150,28 @@ function RestaurantListPage() {
                 )}
                 {list.status === 'ready' && list.items.length > 0 && (
                   <>
-                    <Text className='restaurant-list__count'>{t('discover.count', { count: list.total })}</Text>
-                    <View className='restaurant-list__stores store-grid'>
-                      {list.items.map((store) => (
+                    <Line className='restaurant-list__count'>{t('discover.count', { count: list.total })}</Line>
+                    <Box className='restaurant-list__stores store-grid'>
+                      {list.items.slice(0, cards).map((store) => (
                         <StoreCard key={store.id} store={store} onOpen={open} />
                       ))}
-                    </View>
-                    <LoadMore
-                      hasMore={list.hasMore}
-                      loading={list.loadingMore}
-                      error={list.moreError}
-                      onMore={list.loadMore}
-                      endText={t('discover.list_end')}
-                    />
+                    </Box>
+                    {cards >= list.items.length && (
+                      <LoadMore
+                        hasMore={list.hasMore}
+                        loading={list.loadingMore}
+                        error={list.moreError}
+                        onMore={list.loadMore}
+                        endText={t('discover.list_end')}
+                      />
+                    )}
                   </>
                 )}
               </>
             )}
           </>
         )}
-      </View>
+      </Box>
     </PageShell>
   );
 }

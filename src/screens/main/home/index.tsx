@@ -1,4 +1,3 @@
-import { Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,18 +5,18 @@ import { MapView, type MapMarker, type MapPoint } from '../../../components/map'
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageShell } from '../../../components/page-shell';
 import { usePullRefresh } from '../../../components/pull-refresh';
-import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { distanceText } from '../../../components/store-card';
 import { useStores, useT } from '../../../stores';
-import { formatDate } from '../../../utils/date';
 import { useLoad } from '../../../utils/use-load';
 import { AddressPicker } from './parts/address-picker';
 import { HomePopup } from './parts/home-popup';
 import { Nearby } from './parts/nearby';
 import { NEW_COUNT, NewStores } from './parts/new-stores';
+import { News } from './parts/news';
 import { useLaunchScene } from './parts/use-launch-scene';
 import './index.scss';
 import { pressable } from '../../../utils/a11y';
+import { Box, Line } from '../../../components/markup';
 
 /** How many nearby restaurants home shows before "view all". */
 const NEARBY_COUNT = 6;
@@ -98,38 +97,38 @@ function HomePage() {
 
   return (
     <PageShell searchMode='home' tab='home'>
-      <View className='home'>
-        <View className='home__hero'>
-          <Text className='home__title'>{t('home.title')}</Text>
+      <Box className='home'>
+        <Box className='home__hero'>
+          <Line className='home__title'>{t('home.title')}</Line>
           {chosen ? (
-            <View className='home__address'>
-              <Text className='home__address-label'>{t('location.deliver_to')}</Text>
-              <Text className='home__address-name'>{chosen.name}</Text>
+            <Box className='home__address'>
+              <Line className='home__address-label'>{t('location.deliver_to')}</Line>
+              <Line className='home__address-name'>{chosen.name}</Line>
               {(chosen.address || near) && (
-                <Text className='home__address-detail'>{[near, chosen.address].filter(Boolean).join(' · ')}</Text>
+                <Line className='home__address-detail'>{[near, chosen.address].filter(Boolean).join(' · ')}</Line>
               )}
-            </View>
+            </Box>
           ) : (
-            <Text className='home__prompt'>{t('home.prompt')}</Text>
+            <Line className='home__prompt'>{t('home.prompt')}</Line>
           )}
-          <View className='home__actions'>
-            <Text className='home__action home__choose' {...pressable(() => setPicking(!picking))}>
+          <Box className='home__actions'>
+            <Line className='home__action home__choose' {...pressable(() => setPicking(!picking))}>
               {picking ? t('location.close_picker') : chosen ? t('location.change') : t('home.choose_address')}
-            </Text>
-            <Text className='home__action home__locate' {...pressable(() => void locateMe())}>
+            </Line>
+            <Line className='home__action home__locate' {...pressable(() => void locateMe())}>
               {location.locating ? t('location.locating') : t('location.use_mine')}
-            </Text>
-          </View>
-          {location.geoError && <Text className='home__geo-error'>{location.geoError}</Text>}
-        </View>
+            </Line>
+          </Box>
+          {location.geoError && <Line className='home__geo-error'>{location.geoError}</Line>}
+        </Box>
 
         {picking && (
-          <View className='home__picker'>
+          <Box className='home__picker'>
             <AddressPicker onChosen={() => setPicking(false)} />
-          </View>
+          </Box>
         )}
 
-        <View className='home__map-box'>
+        <Box className='home__map-box'>
           <MapView
             className='home__map'
             center={location.center}
@@ -141,32 +140,15 @@ function HomePage() {
             label={t('location.map_label')}
             openLabel={t('location.open_map')}
           />
-          <Text className='home__map-hint'>{finding ? t('location.finding_address') : t('location.map_hint')}</Text>
-        </View>
+          <Line className='home__map-hint'>{finding ? t('location.finding_address') : t('location.map_hint')}</Line>
+        </Box>
 
         {chosen && <Nearby state={nearby} onRetry={reloadNearby} />}
 
         <NewStores state={newStores} onRetry={reloadNewStores} />
 
-        <View className='home__section home__news'>
-          <Text className='home__section-title'>{t('home.news')}</Text>
-          {news.status === 'loading' && <Loading />}
-          {news.status === 'error' && <ErrorState message={ui.errorMessage(news.error)} onRetry={reloadNews} />}
-          {news.status === 'ready' && news.data.list.length === 0 && <Empty message={t('home.news_empty')} />}
-          {news.status === 'ready' &&
-            news.data.list.map((item) => (
-              <View
-                key={item.id}
-                className='home__news-item'
-                {...pressable(() => void nav.go('article', { id: item.id }))}
-              >
-                <Text className='home__news-title'>{item.title}</Text>
-                <Text className='home__news-summary'>{item.summary}</Text>
-                <Text className='home__news-date'>{formatDate(item.published_at, ui.lang)}</Text>
-              </View>
-            ))}
-        </View>
-      </View>
+        <News state={news} onRetry={reloadNews} />
+      </Box>
       <NoticeDialog
         className='home__none-dialog'
         open={noneNear && dismissedFor !== location.key}
