@@ -1,7 +1,6 @@
 import Taro from '@tarojs/taro';
 import { taroStorage } from './common';
 import { h5Media } from './media-h5';
-import { xhrUpload } from './xhr-upload';
 import { feedbackWith, onDemand } from './feedback';
 import { fetchRequest } from './fetch-request';
 import { h5Links } from './links';
@@ -24,7 +23,8 @@ export const platform: Platform = {
   isH5: true,
   storage: taroStorage,
   request: (req) => fetchRequest(req),
-  upload: (options) => xhrUpload(options),
+  // Photo uploads (reviews) are rare: their code loads with the first upload, not with the first page.
+  upload: (options) => import('./xhr-upload').then((m) => m.xhrUpload(options)),
   subscribe: h5Subscribe,
   media: h5Media(),
   navigation: h5Navigation,
