@@ -220,7 +220,7 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.id));
       // Tickets first: on SQLite the transaction in flight holds the only connection (nothing else runs meanwhile).
-      const [replay, live, again] = await Promise.all([1, 2, 3].map(() => ticketOf(customer.token)));
+      const [replay, liveTicket, again] = await Promise.all([1, 2, 3].map(() => ticketOf(customer.token)));
       const uow = createAppUnitOfWork(t.db.kysely);
       const order = (id: number) => ({ id, restaurant_id: ORDER_RID, user_id: customer.id });
       let release = () => undefined as void;
@@ -238,25 +238,31 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
         else await pause();
       });
       await wroteA;
-      const txB = uow.transaction((tx) =>
-        addOrderEvent(tx, order(b.id), 'order.hurry', clock.now(), { status: 6, count: 1 }),
-      );
-      const settle = (p: Promise<unknown>, ms: number) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
-      await settle(txB, 500);
-      // While A is in flight: a reader replaying from before both, and a live stream opened now.
-      const first = openStream(`${base}${replay!.url}`, { 'last-event-id': String(before) });
-      const follower = openStream(`${base}${live!.url}`);
-      streams.push(first, follower);
-      await settle(
-        first.waitFor(() => first.events().length > 0 && follower.messages.some((m) => m.event === 'ready'), 1000),
-        1000,
-      );
+      // Waits for `p` at most `ms`, whatever its outcome (A must be released below in every case: on SQLite it holds
+      // the connection every later test needs).
+      const settle = (p: Promise<unknown>, ms: number) =>
+        Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, ms))]);
+      let txB: Promise<unknown> = Promise.resolve();
+      let follower: ReturnType<typeof openStream> | undefined;
       let seen: number[] = [];
       let followerUp = false;
       try {
+        txB = uow.transaction((tx) =>
+          addOrderEvent(tx, order(b.id), 'order.hurry', clock.now(), { status: 6, count: 1 }),
+        );
+        await settle(txB, 500);
+        // While A is in flight: a reader replaying from before both, and a live stream opened now.
+        const first = openStream(`${base}${replay!.url}`, { 'last-event-id': String(before) });
+        const live = openStream(`${base}${liveTicket!.url}`);
+        follower = live;
+        streams.push(first, live);
+        await settle(
+          first.waitFor(() => first.events().length > 0 && live.messages.some((m) => m.event === 'ready'), 1000),
+          1000,
+        );
         await new Promise((r) => setTimeout(r, 300));
         seen = first.events().map((e) => e.id);
-        followerUp = follower.messages.some((m) => m.event === 'ready');
+        followerUp = live.messages.some((m) => m.event === 'ready');
         await first.close();
       } finally {
         release();
@@ -282,12 +288,13 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
       const got = [...seen, ...second.events().map((e) => e.id)];
       expect(got.sort((x, y) => x - y)).toEqual(committed);
       // The live stream opened while A was in flight (it cannot be on SQLite: A holds the connection) gets A's event.
-      if (followerUp) {
+      if (followerUp && follower) {
+        const live = follower;
         await settle(
-          follower.waitFor(() => follower.events().some((e) => e.order_id === a.id), 1500),
+          live.waitFor(() => live.events().some((e) => e.order_id === a.id), 1500),
           1500,
         );
-        expect(follower.events().filter((e) => e.order_id === a.id)).toHaveLength(1);
+        expect(live.events().filter((e) => e.order_id === a.id)).toHaveLength(1);
       }
       expect(dialect === 'sqlite' || followerUp).toBe(true);
     },
