@@ -222,6 +222,25 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
     expect(await eventsOf(u.id)).toHaveLength(1);
   });
 
+  test('no "hurry up" once marked ready: the food waits for the customer (the ready estimate long past)', async () => {
+    const o = await preparing();
+    expect((await ready(o.id, staff)).body.code).toBe(1000);
+    clock.advance(2 * 3600_000);
+    const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data;
+    expect(info.ready_at).toBeLessThan(clock.now());
+    expect(info.can_hurry).toBe(false);
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('hurryup', { order_id: o.id }, { token: customer.token })),
+    );
+    expect(tries.map((r) => r.body.code)).toEqual(Array(10).fill(1001));
+    expect(await eventsOf(o.id, 'order.hurry')).toHaveLength(0);
+    // An unmarked collection order past its estimate may be hurried (the mark is what stops it).
+    const p = await preparing();
+    clock.advance(2 * 3600_000);
+    expect((await api.get(`orderinfo?id=${p.id}`, { token: customer.token })).body.data.can_hurry).toBe(true);
+    expect((await api.post('hurryup', { order_id: p.id }, { token: customer.token })).body.code).toBe(1000);
+  });
+
   test('the operator tool marks ready once, says so again on a retry, refuses a delivery order', async () => {
     const run = async (...argv: string[]) => {
       const out: string[] = [];
