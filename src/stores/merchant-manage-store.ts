@@ -299,21 +299,37 @@ export class MerchantManageStore {
     }
   }
 
-  /** Ends a membership (the screen asked for confirmation); the server refuses to remove the last owner. */
-  async removeMember(userId: number): Promise<boolean> {
+  /**
+   * Whether the server would end this membership, by its rule (merchants service removeMember): any staff member,
+   * an owner only while another owner remains (the owner's own row included: leaving is allowed then). Another
+   * owner's removal at the same moment can still make the server refuse; removeMember shows that refusal.
+   */
+  canRemove(member: Member): boolean {
+    return member.role !== 'owner' || this.members.filter((m) => m.role === 'owner').length > 1;
+  }
+
+  /**
+   * Ends a membership (the screen asked for confirmation); the server refuses to remove the last owner, and that
+   * refusal is shown. `leaving`: the member is the account itself, which then no longer sees this restaurant, so
+   * the account's restaurants are read again instead of the members.
+   */
+  async removeMember(userId: number, leaving = false): Promise<boolean> {
     const restaurantId = this.restaurantId;
     if (!restaurantId || this.removing.has(userId)) return false;
     this.removing.add(userId);
+    let removed = false;
     try {
       await this.deps.merchant().removeMember(restaurantId, userId);
       runInAction(() => (this.members = this.members.filter((m) => m.user_id !== userId)));
+      removed = true;
       return true;
     } catch (err) {
       this.deps.showError(err);
       return false;
     } finally {
       runInAction(() => this.removing.delete(userId));
-      await this.loadMembers();
+      if (removed && leaving) await this.deps.board.loadRestaurants();
+      else await this.loadMembers();
     }
   }
 }

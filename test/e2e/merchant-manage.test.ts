@@ -35,7 +35,7 @@ const OWNER = { email: 'owner@szeat.cn', password: 'szeat-staff-8' };
 const DESKTOP = { width: 1280, height: 900 };
 
 /** A second browser context, logged in as the restaurant's owner in `lang`, with its page. */
-async function ownerPage(lang: Lang): Promise<{ context: BrowserContext; page: Page; token: string }> {
+async function ownerPage(lang: Lang): Promise<{ context: BrowserContext; page: Page; token: string; user: UserInfo }> {
   const auth = await okApi<AuthResult>(site, 'login', '', { ...OWNER, code: '' }, lang);
   const user = await okApi<UserInfo>(site, 'me', auth.access_token, undefined, lang);
   const context = await newContext(site.context.browser()!, site.url);
@@ -52,7 +52,7 @@ async function ownerPage(lang: Lang): Promise<{ context: BrowserContext; page: P
   const page = await context.newPage();
   page.on('pageerror', (err) => site.problems.push(`owner pageerror: ${err.message}`));
   await page.setViewportSize(PHONE);
-  return { context, page, token: auth.access_token };
+  return { context, page, token: auth.access_token, user };
 }
 
 const dishOf = async (lang: Lang, id: number) => {
@@ -173,6 +173,13 @@ describe.each<Lang>(['cn', 'en'])('console management (%s)', (lang) => {
       expect(names.map((n) => n.trim())).toEqual(
         expect.arrayContaining([expect.stringContaining(m.role_owner), expect.stringContaining(m.role_staff)]),
       );
+      // The demo restaurant's only owner is this account: its own row offers no "Remove" (the server would refuse
+      // the last owner), the staff member's row does.
+      const own = shown(owner.page, `[data-member="${owner.user.id}"]`);
+      expect(await textOf(own.locator('.console-row__name'))).toContain(m.role_owner);
+      expect(await own.locator('.console-button').count()).toBe(0);
+      const staff = shown(owner.page, '[data-member]').filter({ hasText: m.role_staff });
+      expect(await textOf(staff.first().locator('.console-button'))).toBe(m.member_remove);
       await screenshot(owner.page, `merchant-members-390-${lang}`);
       await owner.page.setViewportSize(DESKTOP);
       for (const screen of ['orders', 'soldout', 'busy', 'today', 'members']) {

@@ -6,7 +6,9 @@ import MerchantTodayPage from '../../../src/screens/merchant/today';
 import type { MerchantRestaurant } from '../../../types/api/merchant';
 import { formatTime } from '../../../src/utils/date';
 import { fieldError, typeInto } from '../support/forms';
-import { menu, restaurant, withRestaurant } from '../support/merchant';
+import { member, menu, restaurant, startingMembers, withRestaurant } from '../support/merchant';
+import { ApiError } from '../../../src/services/http';
+import { ErrorCode } from '../../../types/errors';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';
 
@@ -137,6 +139,68 @@ describe('Console management screens', () => {
     });
     expect(a.merchant.removeMember).toHaveBeenCalledWith(9, 2);
     await waitFor(() => expect(queryByText(container, 'Sam · Staff')).toBeNull());
+  });
+
+  it('members: "Remove" only where the server allows it: never on the last owner, the own row included', async () => {
+    const a = api();
+    // Olive (1) is the signed-in owner and the only one: her row offers nothing, Sam's (staff) does.
+    const storage = { ...en.storage, userInfo: { id: 1, name: 'Olive' } };
+    const { container } = await renderPage(MerchantMembersPage, { storage, api: a });
+    await waitFor(() => getByText(container, 'Olive · Owner'));
+    const removable = () =>
+      [...container.querySelectorAll<HTMLElement>('[aria-label^="Remove: "]')].map((e) => e.getAttribute('aria-label'));
+    expect(removable()).toEqual(['Remove: Sam']);
+    expect(container.querySelector('[data-member="1"]')!.textContent).not.toContain('Remove');
+  });
+
+  it('members: with a second owner both owners can be removed, Olive leaving herself; the console then drops the restaurant', async () => {
+    const a = api();
+    const fake = withRestaurant(a.merchant, { restaurants: [restaurant()] });
+    const storage = { ...en.storage, userInfo: { id: 1, name: 'Olive' } };
+    const { container, platform } = await renderPage(MerchantMembersPage, { storage, api: a });
+    await waitFor(() => getByText(container, 'Olive · Owner'));
+    await typeInto(container, 'contact', 'nina@szeat.cn');
+    await click(getByText(container, 'Owner'));
+    await click(getByText(container, 'Add'));
+    await waitFor(() => getByText(container, 'Nina · Owner'));
+    const removable = () =>
+      [...container.querySelectorAll<HTMLElement>('[aria-label^="Remove: "]')].map((e) => e.getAttribute('aria-label'));
+    expect(removable()).toEqual(['Remove: Olive', 'Remove: Sam', 'Remove: Nina']);
+
+    // Olive leaves: her own question, then the server no longer lists the restaurant for her.
+    fake.setRestaurants([]);
+    await click(container.querySelector<HTMLElement>('[aria-label="Remove: Olive"]')!);
+    expect(platform.feedback.confirm).toHaveBeenCalledWith(
+      'Leave this restaurant? You will no longer see its console.',
+      {
+        confirmText: 'Remove',
+        cancelText: 'Cancel',
+      },
+    );
+    expect(a.merchant.removeMember).toHaveBeenCalledWith(9, 1);
+    await waitFor(() =>
+      expect(platform.feedback.toast).toHaveBeenCalledWith('You have left the restaurant', 'success'),
+    );
+    await waitFor(() => getByText(container, 'This account is not a member of any restaurant'));
+  });
+
+  it("members: another owner's removal at the same moment: the server's refusal is shown in the user's language and the list read again", async () => {
+    const a = api();
+    const fake = withRestaurant(a.merchant, { restaurants: [restaurant()] });
+    fake.setMembers([...startingMembers(), member(3, 'owner', { name: 'Nina' })]);
+    const storage = { storage: { _lang: 'cn', token: 't', userInfo: { id: 1, name: 'Olive' } } };
+    const { container, platform } = await renderPage(MerchantMembersPage, { ...storage, api: a });
+    await waitFor(() => getByText(container, 'Nina · 店主'));
+    expect(container.querySelector('[aria-label="移除: Nina"]')).not.toBeNull();
+    // Meanwhile Nina left on her phone: Olive is the last owner now, which this screen has not read yet. The server
+    // refuses in the language the app asked in (Accept-Language).
+    fake.setMembers([startingMembers()[0], startingMembers()[1]]);
+    a.merchant.removeMember.mockRejectedValueOnce(new ApiError(ErrorCode.Failed, '不能移除餐厅的最后一位店主'));
+    await click(container.querySelector<HTMLElement>('[aria-label="移除: Olive"]')!);
+    await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith('不能移除餐厅的最后一位店主', 'error'));
+    await waitFor(() => expect(queryByText(container, 'Nina · 店主')).toBeNull());
+    expect(getByText(container, 'Olive · 店主')).toBeTruthy();
+    expect(container.querySelector('[aria-label="移除: Olive"]')).toBeNull();
   });
 
   it('members: nothing is removed when the confirmation is declined', async () => {

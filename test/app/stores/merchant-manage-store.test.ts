@@ -180,6 +180,30 @@ describe('MerchantManageStore', () => {
     expect(store.members.map((m) => m.user_id)).toEqual([1, 2]);
   });
 
+  it('canRemove follows the server: staff always, an owner only while another owner remains', async () => {
+    const { store } = setup();
+    await store.open();
+    await store.loadMembers();
+    const [olive, sam] = store.members;
+    expect([store.canRemove(olive), store.canRemove(sam)]).toEqual([false, true]);
+    await store.invite('nina@szeat.cn', 'owner');
+    expect(store.members.map((m) => store.canRemove(m))).toEqual([true, true, true]);
+    expect(await store.removeMember(3)).toBe(true);
+    expect(store.members.map((m) => store.canRemove(m))).toEqual([false, true]);
+  });
+
+  it('leaving oneself reads the restaurants again (the account no longer sees this one), not the members', async () => {
+    const { store, board, merchant, setList } = setup();
+    await store.open();
+    await store.invite('nina@szeat.cn', 'owner');
+    const membersReads = merchant.members.mock.calls.length;
+    setList([]);
+    expect(await store.removeMember(1, true)).toBe(true);
+    expect(merchant.removeMember).toHaveBeenCalledWith(9, 1);
+    expect(board.restaurants).toEqual([]);
+    expect(merchant.members).toHaveBeenCalledTimes(membersReads);
+  });
+
   it('accepts a mobile number or an e-mail as a contact', () => {
     expect(isContact('13800138000')).toBe(true);
     expect(isContact('staff@szeat.cn')).toBe(true);

@@ -6,6 +6,8 @@
 import type { Member, MerchantRestaurant, Takings } from '../../../types/api/merchant';
 import type { Menu } from '../../../types/api/stores';
 import type { MerchantApi } from '../../../src/services';
+import { ApiError } from '../../../src/services/http';
+import { ErrorCode } from '../../../types/errors';
 
 /** 1 October 2026, 12:00 China time. */
 export const T0 = Date.UTC(2026, 9, 1, 4);
@@ -157,9 +159,19 @@ export function withRestaurant(
     members = [...members, added];
     return added;
   });
+  // As the server (merchants service removeMember): never the last owner, whoever asks.
   merchant.removeMember.mockImplementation(async (_restaurantId, userId) => {
+    const gone = members.find((m) => m.user_id === userId);
+    if (!gone) throw new ApiError(ErrorCode.Failed, 'This account is not a member of this restaurant');
+    if (gone.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
+      throw new ApiError(ErrorCode.Failed, "The restaurant's last owner cannot be removed");
+    }
     members = members.filter((m) => m.user_id !== userId);
     return null;
   });
-  return { setRestaurants: (l: MerchantRestaurant[]) => (list = l) };
+  return {
+    setRestaurants: (l: MerchantRestaurant[]) => (list = l),
+    /** Changes the members behind the calls (another owner's change the screen has not read yet). */
+    setMembers: (l: Member[]) => (members = l),
+  };
 }

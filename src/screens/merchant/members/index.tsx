@@ -15,15 +15,17 @@ import '../../../i18n/parts/merchant';
 
 /**
  * Members (issue 18, merchant/members; owners): who works for the restaurant with which role, inviting an existing
- * account by phone or e-mail as staff or owner, and removing one after a confirmation (the server keeps the last
- * owner and says so).
+ * account by phone or e-mail as staff or owner, and removing one after a confirmation. "Remove" is offered only where
+ * the server allows it (never on the last owner, the owner's own row included; leaving oneself while another owner
+ * remains is allowed, as on the server); a refusal after a race with another owner shows the server's message.
  */
 function MerchantMembersPage() {
-  const { ui, platform } = useStores();
+  const { ui, platform, session } = useStores();
   const manage = useManage();
   const t = useConsoleT();
   const restaurantId = manage.restaurantId;
   const owner = manage.isOwner;
+  const selfId = session.userInfo?.id;
   const [contact, setContact] = useState('');
   const [role, setRole] = useState<MemberRole>('staff');
   const [invalid, setInvalid] = useState(false);
@@ -50,11 +52,15 @@ function MerchantMembersPage() {
   };
 
   const remove = async (member: Member) => {
-    const yes = await platform.feedback.confirm(t('member_remove_confirm', { name: member.name }), {
+    const leaving = member.user_id === selfId;
+    const question = leaving ? t('member_leave_confirm') : t('member_remove_confirm', { name: member.name });
+    const yes = await platform.feedback.confirm(question, {
       confirmText: t('member_remove'),
       cancelText: t('cancel'),
     });
-    if (yes && (await manage.removeMember(member.user_id))) platform.feedback.toast(t('member_removed'), 'success');
+    if (yes && (await manage.removeMember(member.user_id, leaving))) {
+      platform.feedback.toast(t(leaving ? 'member_left' : 'member_removed'), 'success');
+    }
   };
 
   return (
@@ -79,12 +85,14 @@ function MerchantMembersPage() {
                 {t('member_since', { date: formatDate(m.created_at, ui.lang) })}
               </Text>
             </View>
-            <Text
-              className={`console-button${manage.removing.has(m.user_id) ? ' console-button--off' : ''}`}
-              {...pressable(() => void remove(m), { label: `${t('member_remove')}: ${m.name}` })}
-            >
-              {t('member_remove')}
-            </Text>
+            {manage.canRemove(m) && (
+              <Text
+                className={`console-button${manage.removing.has(m.user_id) ? ' console-button--off' : ''}`}
+                {...pressable(() => void remove(m), { label: `${t('member_remove')}: ${m.name}` })}
+              >
+                {t('member_remove')}
+              </Text>
+            )}
           </View>
         ))}
       </View>
