@@ -194,7 +194,7 @@ describe('Console management screens', () => {
     expect(container.querySelector('[aria-label="移除: Nina"]')).not.toBeNull();
     // Meanwhile Nina left on her phone: Olive is the last owner now, which this screen has not read yet. The server
     // refuses in the language the app asked in (Accept-Language).
-    fake.setMembers([startingMembers()[0], startingMembers()[1]]);
+    fake.setMembers(startingMembers());
     a.merchant.removeMember.mockRejectedValueOnce(new ApiError(ErrorCode.Failed, '不能移除餐厅的最后一位店主'));
     await click(container.querySelector<HTMLElement>('[aria-label="移除: Olive"]')!);
     await waitFor(() => expect(platform.feedback.toast).toHaveBeenCalledWith('不能移除餐厅的最后一位店主', 'error'));
