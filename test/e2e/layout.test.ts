@@ -5,7 +5,16 @@
  * checkout and order pages as wide as the header's.
  */
 import type { Locator, Page } from 'playwright-core';
-import { newCustomer, startLoggedIn, type Lang, NOODLES_SHOP, PHONE } from './support/orders';
+import {
+  addToCart,
+  DUMPLINGS,
+  newCustomer,
+  NOODLES,
+  startLoggedIn,
+  type Lang,
+  NOODLES_SHOP,
+  PHONE,
+} from './support/orders';
 import { screenshot } from './support/screenshot';
 import { cn, en, open, shown, textsOf, useSite } from './support/site';
 
@@ -37,7 +46,32 @@ async function headerContent(page: Page): Promise<{ left: number; right: number 
     });
 }
 
+/** Settlement for a customer registered for the test (with an address in range) with two dishes in the cart. */
+async function settlement(lang: Lang, viewport: { width: number; height: number }): Promise<Page> {
+  const customer = await newCustomer(site, lang);
+  for (const id of [NOODLES, DUMPLINGS]) await addToCart(site, customer, lang, NOODLES_SHOP, id);
+  const page = await startLoggedIn(site, lang, customer);
+  await page.setViewportSize(viewport);
+  await open(page, `/settlemt/${NOODLES_SHOP}`);
+  await shown(page, '.settlement__total').waitFor();
+  await shown(page, '.settlement__address-chosen').waitFor();
+  return page;
+}
+
 describe('on a phone (390 x 844)', () => {
+  test('settlement is one column: where and when, the lines, how to pay, the amounts', async () => {
+    const page = await settlement('cn', PHONE);
+    const tops = [];
+    for (const part of ['address', 'estimate', 'lines', 'payment', 'voucher', 'extras', 'amounts'])
+      tops.push([part, Math.round((await box(shown(page, `.settlement__${part}`).first())).y)] as const);
+    expect(tops.map(([part]) => part)).toEqual([...tops].sort((a, b) => a[1] - b[1]).map(([part]) => part));
+    // One column: every part starts at the same left edge.
+    const lefts = new Set<number>();
+    for (const part of ['estimate', 'lines', 'payment', 'amounts'])
+      lefts.add(Math.round((await box(shown(page, `.settlement__${part}`).first())).x));
+    expect(lefts.size).toBe(1);
+  });
+
   test.each(['cn', 'en'] as const)('the tab pages have the tab bar of the mini program (%s)', async (lang) => {
     const t = messages[lang];
     const page = await start(lang, PHONE);
@@ -198,6 +232,39 @@ describe('on a desktop (1280 x 900)', () => {
         return !!m && m.getBoundingClientRect().top < -1500;
       });
       const after = await box(cart);
+      const topBar = await box(shown(page, '.top-bar'));
+      expect(after.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+      expect(after.y + after.height).toBeLessThanOrEqual(DESKTOP.height);
+    },
+  );
+
+  test.each(['cn', 'en'] as const)(
+    'settlement is two columns: the choices left, the lines, amounts and "Place order" right, in view (%s)',
+    async (lang) => {
+      const page = await settlement(lang, DESKTOP);
+      const choices = await box(shown(page, '.settlement__choices'));
+      const summary = await box(shown(page, '.settlement__summary'));
+      const header = await headerContent(page);
+      expect(Math.round(choices.x)).toBe(Math.round(header.left));
+      expect(Math.round(summary.x + summary.width)).toBe(Math.round(header.right));
+      expect(summary.x).toBeGreaterThanOrEqual(choices.x + choices.width);
+      expect(Math.round(summary.y)).toBe(Math.round(choices.y));
+      for (const part of ['lines', 'amounts', 'bar']) {
+        const b = await box(shown(page, `.settlement__${part}`));
+        expect([part, b.x >= summary.x && b.x + b.width <= summary.x + summary.width + 0.5]).toEqual([part, true]);
+      }
+      const submit = shown(page, '.settlement__submit');
+      expect((await box(submit)).y + (await box(submit)).height).toBeLessThanOrEqual(DESKTOP.height);
+      await screenshot(page, `layout-settlement-1280-${lang}`);
+
+      // Scroll the choices: "Place order" stays in the window, under the top bar.
+      await page.mouse.move(choices.x + 50, 500);
+      await page.mouse.wheel(0, 400);
+      await page.waitForFunction((top) => {
+        const c = document.querySelector('.taro_page:not([style*="display: none"]) .settlement__choices');
+        return !!c && c.getBoundingClientRect().top < top - 300;
+      }, choices.y);
+      const after = await box(submit);
       const topBar = await box(shown(page, '.top-bar'));
       expect(after.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
       expect(after.y + after.height).toBeLessThanOrEqual(DESKTOP.height);
