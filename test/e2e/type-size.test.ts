@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { NOODLES_SHOP, newCustomer, startLoggedIn, type Customer, type Lang } from './support/orders';
+import { screenshot } from './support/screenshot';
 import { open, shown, useSite } from './support/site';
 
 const site = useSite();
@@ -67,6 +68,7 @@ async function sizesAt(lang: Lang, width: number): Promise<Record<string, TypeSi
     await open(page, s.path);
     await shown(page, s.ready).first().waitFor();
     out[s.path] = await page.evaluate(measure, [...s.headings]);
+    await screenshot(page, `type-${s.path.slice(1).split('?')[0]}-${width}-${lang}`);
   }
   // E2E_TYPE_SIZES=1 prints what was measured (for a person comparing before and after).
   if (process.env.E2E_TYPE_SIZES) console.log(`${lang} ${width} px: ${JSON.stringify(out)}`);
@@ -74,21 +76,24 @@ async function sizesAt(lang: Lang, width: number): Promise<Record<string, TypeSi
 }
 
 describe.each(['cn', 'en'] as const)('type sizes (%s)', (lang) => {
-  test.each([1280, 1024, 900, 768])('at %i px the type is a desktop site’s, not the phone page magnified', async (w) => {
-    const sizes = await sizesAt(lang, w);
-    for (const [path, s] of Object.entries(sizes)) {
-      // Body text 13-16.5 CSS px (it was 24-28 at 1280).
-      expect([path, s.body >= 13 && s.body <= 16.5, s.body]).toEqual([path, true, s.body]);
-      const headings = Object.values(s.headings);
-      expect([path, headings.length]).toEqual([path, SCREENS.find((x) => x.path === path)!.headings.length]);
-      // Headings 16-28 CSS px (the restaurant's name was 40).
-      for (const h of headings) expect([path, h >= 16 && h <= 28, h]).toEqual([path, true, h]);
-    }
-    // The restaurant's name is the largest heading measured and reads as a heading: 20-28 px.
-    const name = sizes[`/restaurant_detail?id=${NOODLES_SHOP}`]!.headings['.store-header__name']!;
-    expect(name).toBeGreaterThanOrEqual(20);
-    expect(name).toBeLessThanOrEqual(28);
-  });
+  test.each([1280, 1024, 900, 768])(
+    'at %i px the type is a desktop site’s, not the phone page magnified',
+    async (w) => {
+      const sizes = await sizesAt(lang, w);
+      for (const [path, s] of Object.entries(sizes)) {
+        // Body text 13-16.5 CSS px (it was 24-28 at 1280).
+        expect([path, s.body >= 13 && s.body <= 16.5, s.body]).toEqual([path, true, s.body]);
+        const headings = Object.values(s.headings);
+        expect([path, headings.length]).toEqual([path, SCREENS.find((x) => x.path === path)!.headings.length]);
+        // Headings 16-28 CSS px (the restaurant's name was 40).
+        for (const h of headings) expect([path, h >= 16 && h <= 28, h]).toEqual([path, true, h]);
+      }
+      // The restaurant's name is the largest heading measured and reads as a heading: 20-28 px.
+      const name = sizes[`/restaurant_detail?id=${NOODLES_SHOP}`]!.headings['.store-header__name']!;
+      expect(name).toBeGreaterThanOrEqual(20);
+      expect(name).toBeLessThanOrEqual(28);
+    },
+  );
 
   test.each([
     [390, 20.8],
