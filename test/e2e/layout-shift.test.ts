@@ -24,6 +24,19 @@ const ADDRESS = {
   building_id: 10,
 };
 
+test('/restaurant_list without a saved address at 390 px: cumulative layout shift <= 0.05', async () => {
+  const page = site.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(SHIFTS);
+  await page.goto('/restaurant_list');
+  await page.locator('.restaurant-list__no-address').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  console.log(`CLS /restaurant_list, no address: ${cls.toFixed(4)}`);
+  expect(cls).toBeLessThanOrEqual(0.05);
+});
+
 test.each([
   ['/', '.home__title'],
   ['/restaurant_list', '.store-card'],
