@@ -9,6 +9,7 @@ import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { CartIdResult } from '../../types/api/cart';
 import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
 import type { BuildingList } from '../../types/api/places';
+import type { MerchantRestaurants } from '../../types/api/merchant';
 import type { Menu } from '../../types/api/stores';
 import cn from '../../src/i18n/cn.json';
 import { dataTexts, type PageHandle } from './harness';
@@ -195,5 +196,39 @@ describe('restaurant console in the mini program', () => {
       5_000,
     );
     expect(textOf(page, 'merchant-card__ready')[0]).toContain('起可取餐');
+  }, 60_000);
+
+  test('on the sold-out screen above the board a new order vibrates under a banner until accepted elsewhere; one stream', async () => {
+    const chunked = () => w.h.callsTo('request').filter(([o]) => (o as { enableChunked?: boolean }).enableChunked);
+    const board = await w.h.openPage('screens/merchant/orders/index');
+    await w.h.loop.waitFor(() => board.byClass('merchant-board__title').length > 0, 'the board');
+    await w.h.loop.waitFor(() => chunked().length > 0, 'the chunked event stream');
+    const soldOut = await w.h.openPage('screens/merchant/soldout/index');
+    await w.h.loop.waitFor(() => soldOut.byClass('console-nav').length > 0, 'the sold-out screen');
+    await new Promise((r) => setTimeout(r, 500));
+    // The board below hid, the sold-out screen showed: the console kept its one stream.
+    const streams = chunked().length;
+    const name = (await call<MerchantRestaurants>('merchant/restaurants', undefined, staffToken)).list.find(
+      (r) => r.restaurant_id === NOODLES_SHOP,
+    )!.name;
+    const before = w.h.callsTo('vibrateLong').length;
+
+    const orderId = await placeOrder();
+    await w.h.loop.waitFor(() => soldOut.byClass('merchant-banner--alert').length > 0, 'the banner', 5_000);
+    await w.h.settle();
+    expect(textOf(soldOut, 'merchant-banner--alert')).toEqual([
+      cn.merchant.alert_at.replace('{restaurant}', name).replace('{count}', '1'),
+    ]);
+    expect(w.h.callsTo('vibrateLong').length).toBeGreaterThan(before);
+    expect(titles().at(-1)).toBe(`(1) ${cn.merchant_manage.soldout_title}`);
+    expect(chunked()).toHaveLength(streams);
+
+    const owner = await call<AuthResult>('login', { email: 'owner@szeat.cn', password: 'szeat-staff-8' });
+    await call('merchant/accept', { order_id: orderId }, owner.access_token);
+    await w.h.loop.waitFor(() => soldOut.byClass('merchant-banner--alert').length === 0, 'the banner to go', 5_000);
+    const after = w.h.callsTo('vibrateLong').length;
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(w.h.callsTo('vibrateLong')).toHaveLength(after);
+    expect(titles().at(-1)).toBe(cn.merchant_manage.soldout_title);
   }, 60_000);
 });
