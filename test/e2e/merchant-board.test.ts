@@ -274,6 +274,8 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
     const orderId = await placeOrder(site, customer, lang, { mode: 'collection', tag: 'collect' });
     await move(member, 'accept', { order_id: orderId });
     await move(member, 'advance', { order_id: orderId, from: OrderStatus.ConfirmedByRestaurant });
+    // Marked ready for collection: the card is under Ready with the code form.
+    await move(member, 'ready', { order_id: orderId });
     const code = (await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang))
       .collection_code!;
     expect(code).toMatch(/^\d+$/);
@@ -282,7 +284,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
     const page = await startLoggedIn(site, lang, member);
     await open(page, '/merchant/orders');
     await shown(page, '.merchant-board__tab')
-      .filter({ hasText: exactly(t.merchant.state_preparing) })
+      .filter({ hasText: exactly(t.merchant.state_ready) })
       .click();
     const card = shown(page, `.merchant-card[data-order="${orderId}"]`);
     await card.waitFor();
