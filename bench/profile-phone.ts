@@ -74,7 +74,14 @@ function summarise(profile: Profile) {
     if (fn === '(idle)' || fn === '(program)') return;
     byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
-    const pkg = file.startsWith('nm/') ? file.split('/').slice(1, file.split('/')[1]!.startsWith('@') ? 3 : 2).join('/') : file.startsWith('src/') ? 'src' : file;
+    const pkg = file.startsWith('nm/')
+      ? file
+          .split('/')
+          .slice(1, file.split('/')[1]!.startsWith('@') ? 3 : 2)
+          .join('/')
+      : file.startsWith('src/')
+        ? 'src'
+        : file;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
   });
   const top = (m: Map<string, number>, n: number) =>
@@ -88,7 +95,9 @@ function summarise(profile: Profile) {
 }
 
 async function main() {
-  const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/restaurant_list', '/restaurant_detail?id=1'];
+  const routes = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : ['/', '/restaurant_list', '/restaurant_detail?id=1'];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'szeat-profile-'));
   const szeat = process.env.PROFILE_URL ? null : await startSzeat(`sqlite:${path.join(tmp, 'bench.db')}`);
   const base = process.env.PROFILE_URL ?? szeat!.url;
@@ -105,9 +114,14 @@ async function main() {
         });
         const page = await context.newPage();
         if (process.env.PROFILE_ADDRESS === '1') {
-          await page.addInitScript((saved) => localStorage.setItem('location', JSON.stringify({ data: saved })), ADDRESS);
+          await page.addInitScript(
+            (saved) => localStorage.setItem('location', JSON.stringify({ data: saved })),
+            ADDRESS,
+          );
         }
-        await page.addInitScript(`window.__tasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__tasks.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });`);
+        await page.addInitScript(
+          `window.__tasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__tasks.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });`,
+        );
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
         await cdp.send('Profiler.enable');
