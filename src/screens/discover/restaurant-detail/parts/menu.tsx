@@ -118,11 +118,7 @@ const DishCard = observer(function DishCard({
                 </Line>
               )}
               {count > 0 && (
-                <Line
-                  className='menu-item__count'
-                  aria-label={t('menu.in_cart', { count })}
-                  {...announced()}
-                >
+                <Line className='menu-item__count' aria-label={t('menu.in_cart', { count })} {...announced()}>
                   {count}
                 </Line>
               )}
