@@ -103,6 +103,13 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
       expect(info.steps[3]).toEqual({ key: 'ready', label, done: true, at: clock.now() });
       expect(info.steps[4]!.done).toBe(false);
     }
+    // The orders tab's summary carries the mark, so the list can read as the page does (issue 15 §2).
+    const listed = (await api.get('orderlist', { token: customer.token })).body.data.list;
+    expect(listed.find((l: { id: number }) => l.id === o.id)).toMatchObject({
+      status: 1,
+      mode: 'collection',
+      marked_ready_at: clock.now(),
+    });
 
     // Handed over against the code afterwards: completed, the ready step keeps its time.
     const code = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data.collection_code;
@@ -123,6 +130,8 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
     const o = await preparing();
     const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token, lang: 'en' })).body.data;
     expect(info.steps[3]).toEqual({ key: 'ready', label: 'Ready for collection', done: false });
+    const listed = (await api.get('orderlist', { token: customer.token })).body.data.list;
+    expect(listed.find((l: { id: number }) => l.id === o.id)).toMatchObject({ status: 1, marked_ready_at: null });
     const code = info.collection_code;
     await api.post('merchant/collect', { order_id: o.id, code }, { token: staff.token });
     const after = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data;

@@ -44,6 +44,11 @@ export const OrderSummary = Type.Object({
    * customer may cancel it (cancelorder).
    */
   can_cancel: Type.Boolean(),
+  /**
+   * A collection order: when the restaurant marked it ready for collection (epoch ms); null before (and delivery).
+   * The status code stays 1; the app shows such an order as "Ready for collection", as its timeline step says.
+   */
+  marked_ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 
@@ -138,8 +143,6 @@ export const Order = Type.Object({
   /** What the restaurant said on accepting: minutes to prepare and when it is ready (epoch ms); null before. */
   prep_minutes: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  /** A collection order: when the restaurant marked it ready for collection (epoch ms); null before (and delivery). */
-  marked_ready_at: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Why the restaurant refused it: sold_out, too_busy, closing, other, timeout (nobody accepted in time). */
   reject_reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /**

@@ -256,6 +256,7 @@ export function createOrdersService(deps: OrdersDeps) {
       rating_id: ratingId,
       can_rate: ratingId === null && RATABLE_STATUSES.includes(o.status as OrderStatusCode),
       can_cancel: customerMayCancel(o),
+      marked_ready_at: o.marked_ready_at === null ? null : Number(o.marked_ready_at),
     };
   }
 
