@@ -177,13 +177,19 @@ describe('Merchant order board', () => {
     expect(a.merchant.collect).toHaveBeenCalledWith({ order_id: 4, code: '4821' });
   });
 
-  it('a collection order being prepared is marked ready (no code form before); live, it moves to Ready with the code form (en and zh)', async () => {
+  it('a collection order being prepared is marked ready (no code form before); live, it moves to Ready with the code form and its header reads ready for collection (en and zh)', async () => {
     for (const [lang, button, since] of [
       ['en', 'Ready for collection', 'Ready for collection since 12:35: waiting for the customer'],
       ['cn', '已备好，通知取餐', '12:35 起可取餐，等待顾客到店'],
     ] as const) {
       const a = api();
-      const preparing = order(5, { state: 'preparing', status: 1, mode: 'collection', collection_time: Date.now() });
+      const preparing = order(5, {
+        state: 'preparing',
+        status: 1,
+        status_text: lang === 'en' ? 'Being prepared' : '商家备餐中',
+        mode: 'collection',
+        collection_time: Date.now(),
+      });
       a.merchant.orders.mockResolvedValue({ list: [preparing], waiting: 0, last_event_id: 3 });
       a.merchant.ready.mockImplementation(async (id) => ({
         order_id: id,
@@ -200,6 +206,8 @@ describe('Merchant order board', () => {
       const { container } = view;
       await waitFor(() => getByText(container, button));
       expect(container.querySelector('.form-input--collect-code')).toBeNull();
+      const head = () => container.querySelector('[data-order="5"] .merchant-card__status')!.textContent;
+      expect(head()).toBe(preparing.status_text);
       // The stream hears the mark made by anyone of the restaurant.
       expect(view.platform.eventStreams.last!.options.types).toContain('order.ready');
       const ready = { ...preparing, state: 'ready' as const, marked_ready_at: Date.UTC(2030, 0, 1, 4, 35) };
@@ -208,7 +216,11 @@ describe('Merchant order board', () => {
       expect(a.merchant.ready).toHaveBeenCalledWith(5);
       await waitFor(() => getByText(container, since));
       expect(container.querySelector('.form-input--collect-code')).not.toBeNull();
-      expect(queryByText(container, button)).toBeNull();
+      // The mark is not offered again (the card's buttons; its header now has the same words in English).
+      const buttons = [...container.querySelectorAll('[data-order="5"] .merchant-card__button')];
+      expect(buttons.map((b) => b.textContent)).not.toContain(button);
+      // The card's header reads as the customer's timeline step (the status code stays 1).
+      expect(head()).toBe(lang === 'en' ? 'Ready for collection' : '可取餐');
       await view.unmount();
     }
   });

@@ -313,7 +313,7 @@ describe('order_detail/{orderId}', () => {
       expect(container.querySelector('.order-detail__promise--ready')).toBeNull();
     });
 
-    it('a collection order marked ready arrives live: "Ready for collection HH:MM", the code and the address; the timeline step with its time (en and zh)', async () => {
+    it('a collection order marked ready arrives live: "Ready for collection HH:MM", the code and the address; the timeline step with its time and the header reading as it does (en and zh)', async () => {
       const markedAt = Date.UTC(2030, 0, 1, 4, 35); // 12:35 in China
       const preparing = (lang: string) =>
         order(97, {
@@ -346,6 +346,10 @@ describe('order_detail/{orderId}', () => {
         const { container } = view;
         await waitFor(() => container.querySelector('.order-detail__promise--ready'));
         expect(container.querySelector('.order-detail__promise--collect')).toBeNull();
+        // Before the mark the header says what the server says of status 1 (the current step: being prepared).
+        expect(container.querySelector('.order-detail__head .order-status')!.textContent).toBe(
+          preparing(lang).status_text,
+        );
         const { act } = await import('react');
         const streams = view.platform.eventStreams;
         await waitFor(() => streams.last);
@@ -368,6 +372,10 @@ describe('order_detail/{orderId}', () => {
           lang === 'en' ? 'Ready for collection' : '可取餐',
         );
         expect(current.querySelector('.order-step__time')!.textContent).toBe(formatWhen(markedAt, lang));
+        // The header agrees with the step (issue 15 §2): the status code is still 1, the shown state is ready.
+        expect(container.querySelector('.order-detail__head .order-status')!.textContent).toBe(
+          current.querySelector('.order-step__label')!.textContent,
+        );
         await view.unmount();
       }
     });

@@ -193,6 +193,31 @@ describe('orders page', () => {
     await waitFor(() => expect(api.orders.list).toHaveBeenCalledTimes(3));
   });
 
+  it('a collection order marked ready reads "Ready for collection" (as its timeline step), an unmarked one and a delivery one being prepared do not (en and zh)', async () => {
+    const markedAt = Date.UTC(2030, 0, 1, 4, 35);
+    for (const [lang, ready, preparing] of [
+      ['en', 'Ready for collection', 'Being prepared'],
+      ['cn', '可取餐', '商家备餐中'],
+    ] as const) {
+      const api = withAccountDefaults(fakeApi());
+      // The server's wording of status 1 in the request's language; the mark is what makes the difference.
+      const at = (id: number, extra: Parameters<typeof orderSummary>[1]) =>
+        orderSummary(id, { status: 1, status_text: preparing, ...extra });
+      api.orders.list.mockResolvedValue(
+        paged([
+          at(7, { mode: 'collection', marked_ready_at: markedAt }),
+          at(6, { mode: 'collection', marked_ready_at: null }),
+          at(5, { mode: 'delivery' }),
+        ]),
+      );
+      const view = await renderPage(OrdersPage, { isH5: false, storage: { ...loggedIn, _lang: lang }, api });
+      await waitFor(() => expect(view.container.querySelectorAll('.order-card')).toHaveLength(3));
+      const shown = [...view.container.querySelectorAll('.order-card .order-status')].map((e) => e.textContent);
+      expect(shown).toEqual([ready, preparing, preparing]);
+      await view.unmount();
+    }
+  });
+
   it('a failed list says so and retries', async () => {
     const api = withAccountDefaults(fakeApi());
     api.orders.list.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(paged([]));

@@ -105,7 +105,7 @@ function OrdersPage() {
           >
             <View className='order-card__head'>
               <Text className='order-card__name'>{o.restaurant_name}</Text>
-              <OrderStatus status={o.status} text={o.status_text} />
+              <OrderStatus order={o} />
             </View>
             <View className='order-card__foot'>
               <Text className='order-card__time'>{formatDate(o.created_at, ui.lang, true)}</Text>

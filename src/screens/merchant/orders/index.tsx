@@ -5,6 +5,7 @@ import { BOARD_STATES, REJECT_REASONS, type MerchantOrder } from '../../../../ty
 import { nextStatus, OrderStatus } from '../../../../types/order-status';
 import { TextInput } from '../../../components/form';
 import { LoginPrompt } from '../../../components/login-prompt';
+import { statusLabel } from '../../../components/order-status';
 import type { MessageKey } from '../../../i18n';
 import { PageShell } from '../../../components/page-shell';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
@@ -100,7 +101,7 @@ const OrderCard = observer(function OrderCard({ order }: { order: MerchantOrder 
     >
       <View className='merchant-card__head'>
         <Text className='merchant-card__no'>#{order.order_no}</Text>
-        <Text className='merchant-card__status'>{order.status_text}</Text>
+        <Text className='merchant-card__status'>{statusLabel(t, order)}</Text>
       </View>
       <Text className='merchant-card__meta'>
         {t(order.mode === 'collection' ? 'merchant.mode_collection' : 'merchant.mode_delivery')} ·{' '}

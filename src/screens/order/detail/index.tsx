@@ -175,7 +175,7 @@ function OrderDetailPage() {
     <PageShell>
       <View className='order-detail'>
         <View className='order-detail__card order-detail__head'>
-          <OrderStatus status={order.status} text={order.status_text} />
+          <OrderStatus order={order} />
           {endText(t, order) && <Text className='order-detail__reason'>{endText(t, order)}</Text>}
           <OrderPromise order={order} t={t} />
           <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>

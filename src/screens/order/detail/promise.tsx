@@ -4,6 +4,7 @@ import { OrderStatus as S } from '../../../../types/order-status';
 import type { TFunction } from '../../../i18n';
 import { formatTime } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
+import { readyToCollect } from '../../../components/order-status';
 import { methodLabel } from '../settlement/parts/choices';
 
 /** While the restaurant prepares it, the time it said (accepting) is what the customer waits for. */
@@ -28,8 +29,7 @@ export function endText(t: TFunction, order: Pick<Order, 'reject_reason' | 'end_
  */
 export function OrderPromise({ order, t }: { order: Order; t: TFunction }) {
   const lines: Array<[string, string]> = [];
-  const readyToCollect = order.mode === 'collection' && !!order.marked_ready_at && order.status === S.BeingPrepared;
-  if (readyToCollect) {
+  if (readyToCollect(order)) {
     // Marked ready for collection: when, the code to show and where (the estimate is history now).
     lines.push([
       'collect',
