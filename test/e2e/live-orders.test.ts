@@ -164,6 +164,8 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
       const step = o.steps.find((st) => st.key === 'ready')!;
       expect(step).toMatchObject({ done: true, at: o.marked_ready_at });
       expect(await textOf(shown(page, '.order-step--current .order-step__label'))).toBe(step.label);
+      // The header reads as the step does (issue 15 §2), the code still 1.
+      expect(await textOf(shown(page, '.order-detail__head .order-status'))).toBe(step.label);
       expect(await sameDocument(page)).toBe(true);
       await screenshot(page, `live-orders/${lang}-390-ready-for-collection`);
       await page.setViewportSize(DESKTOP);
@@ -174,6 +176,7 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
       await tab(t.merchant.state_ready);
       const since = fill(t.merchant.marked_ready, { time: formatTime(o.marked_ready_at!) });
       await card.locator('.merchant-card__ready', { hasText: since }).waitFor();
+      expect(await textOf(card.locator('.merchant-card__status'))).toBe(step.label);
       await screenshot(board.page, `live-orders/${lang}-390-console-ready`);
       await board.page.setViewportSize(DESKTOP);
       await screenshot(board.page, `live-orders/${lang}-1280-console-ready`);
