@@ -98,7 +98,15 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(info.status_history).toEqual([
       { from_status: null, status: 0, status_text: 'Awaiting payment', at: clock.now() },
     ]);
-    expect(info.steps.map((s: { key: string }) => s.key)).toEqual(['submitted', 'confirmed', 'preparing', 'completed']);
+    // A collection order's timeline has the ready step (issue 18), not reached before the restaurant marks it.
+    expect(info.steps.map((s: { key: string }) => s.key)).toEqual([
+      'submitted',
+      'confirmed',
+      'preparing',
+      'ready',
+      'completed',
+    ]);
+    expect(info.steps[3]).toEqual({ key: 'ready', label: 'Ready for collection', done: false });
     expect(info.steps[0]).toEqual({ key: 'submitted', label: 'Submitted', done: true, at: clock.now() });
     expect(info.steps[1]).toEqual({ key: 'confirmed', label: 'Confirmed by restaurant', done: false });
     const cn = (await api.get(`orderinfo?id=${a.id}`, { token: me.token, lang: 'zh-CN' })).body.data;
