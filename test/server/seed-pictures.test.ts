@@ -1,7 +1,7 @@
 /**
  * The seed's pictures look like a real catalogue (issue 15 §4): every dish has a picture of its own (two different
  * dishes never show the same bytes; the same dish on two menus shows the same one), restaurants show a drawn mark
- * (an outline, a dish drawn inside, their name) and not a letter in a circle, and a review's photo shows a dish of
+ * (an outline, a dish drawn inside) and not a letter in a circle, and a review's photo shows a dish of
  * the restaurant it reviews.
  */
 import crypto from 'node:crypto';
@@ -51,10 +51,9 @@ describe('seeded pictures, as served', () => {
       const res = await t.api.get(r.logo);
       const svg = res.raw.rawPayload.toString('utf8');
       hashes.add(sha(svg));
-      // A letter circle: one circle behind a single character. A mark has a drawn dish and the name's first two
-      // characters on a ribbon.
-      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-      expect({ id: r.id, texts }).toEqual({ id: r.id, texts: [r.name_cn.slice(0, 2)] });
+      // A letter circle: one circle behind a single character. A mark has a drawn dish, and no words (the app shows
+      // the name beside it in the customer's language).
+      expect({ id: r.id, text: /<text/.test(svg) }).toEqual({ id: r.id, text: false });
       expect(svg).toMatch(/<g transform="translate\([^)]*\) scale\([^)]*\)">/);
       expect(svg).not.toMatch(/^<svg[^>]*><defs>.*<\/defs><circle[^>]*\/><circle[^>]*\/><text/);
     }
@@ -148,5 +147,14 @@ describe('pictures of databases seeded before', () => {
     const legacy = [...files.keys()].filter((p) => p.startsWith('/img/dish/') && !own.has(p));
     expect(legacy.length).toBeGreaterThan(30);
     expect(files.size).toBe(new Set(files.keys()).size);
+  });
+});
+
+describe('no words in any picture (issue 15: no text baked into pictures in one language)', () => {
+  it('draws every seeded picture (dishes, marks, covers, promotions, ads, pop-ups) without text', () => {
+    const files = seedPictures();
+    expect(files.has('/img/ad/5.svg')).toBe(true);
+    const withText = [...files].filter(([, svg]) => /<text|<tspan|<textPath|<foreignObject/i.test(svg)).map(([p]) => p);
+    expect(withText).toEqual([]);
   });
 });

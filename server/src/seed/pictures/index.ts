@@ -21,11 +21,6 @@ const CUISINE_KIND: Record<string, string> = {
   healthy: 'salad',
 };
 
-const FONT = "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','Noto Sans SC',sans-serif";
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Mixes a #rrggbb colour with white (amount > 0) or black (amount < 0). */
 function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
@@ -89,20 +84,19 @@ const MARK_SHAPES = [
 ];
 
 /**
- * A restaurant's mark: an outline of its own (by id) in its colour, its signature dish drawn inside, and the first two
- * characters of its name on a ribbon, on a pale tile of the same colour (not a letter in a circle).
+ * A restaurant's mark: an outline of its own (by id) in its colour with its signature dish drawn inside, on a pale tile
+ * of the same colour (not a letter in a circle). No words in it: the app shows the restaurant's name beside it in the
+ * customer's language (issue 15, no text baked into pictures in one language).
  */
-function logo(id: number, name: string, color: string, emblem: string) {
+function logo(id: number, color: string, emblem: string) {
   const shape = MARK_SHAPES[id % MARK_SHAPES.length]!;
   return svg(
     160,
     160,
     `${gradient('g', shade(color, 0.1), shade(color, -0.25))}<rect width="160" height="160" rx="28" fill="${shade(color, 0.88)}"/>` +
       `<g fill="url(#g)">${shape}</g>` +
-      `<circle cx="80" cy="70" r="44" fill="#fff" opacity=".92"/>` +
-      place(emblem, 38, 28, 84) +
-      `<rect x="26" y="112" width="108" height="30" rx="15" fill="#fff" stroke="${shade(color, -0.2)}" stroke-width="3"/>` +
-      `<text x="80" y="127" dy=".36em" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="700" letter-spacing="2" fill="${shade(color, -0.3)}">${escape(name.slice(0, 2))}</text>`,
+      `<circle cx="80" cy="80" r="50" fill="#fff" opacity=".92"/>` +
+      place(emblem, 32, 32, 96),
   );
 }
 
@@ -125,20 +119,20 @@ function cover(color: string, kinds: string[]) {
   );
 }
 
-function banner(w: number, h: number, color: string, cn: string, en: string, kind: string) {
+/**
+ * A promotion's or an ad's picture: no words in it (the app shows the title as text, in the customer's language; issue
+ * 15, no text baked into pictures in one language), the drawing on the right and a few soft circles on the left.
+ */
+function banner(w: number, h: number, color: string, kind: string) {
   const art = Math.round(Math.min(h * 0.9, w * 0.38));
-  const room = w - art - 60;
-  // Chinese characters are about 1em wide, Latin text about 0.55em: shrink long titles to fit beside the picture.
-  const cnSize = Math.min(Math.round(h / 7), Math.floor(room / cn.length));
-  const enSize = Math.min(Math.round(h / 12), Math.floor(room / (en.length * 0.55)));
   return svg(
     w,
     h,
     `${gradient('g', shade(color, 0.1), shade(color, -0.25))}<rect width="${w}" height="${h}" fill="url(#g)"/>` +
+      `<circle cx="${Math.round(w * 0.12)}" cy="${Math.round(h * 0.3)}" r="${Math.round(h * 0.42)}" fill="#fff" opacity=".08"/>` +
+      `<circle cx="${Math.round(w * 0.36)}" cy="${Math.round(h * 0.86)}" r="${Math.round(h * 0.3)}" fill="#fff" opacity=".08"/>` +
       `<circle cx="${w - art / 2 - 10}" cy="${h / 2}" r="${art / 2}" fill="#fff" opacity=".2"/>` +
-      place(kind, w - art - 10, (h - art) / 2, art) +
-      `<text x="40" y="${h / 2 - 8}" font-family="${FONT}" font-size="${cnSize}" font-weight="700" fill="#fff">${escape(cn)}</text>` +
-      `<text x="40" y="${h / 2 + 8 + enSize * 1.2}" font-family="${FONT}" font-size="${enSize}" fill="#fff" opacity=".9">${escape(en)}</text>`,
+      place(kind, w - art - 10, (h - art) / 2, art),
   );
 }
 
@@ -211,19 +205,19 @@ export function seedPictures(): Map<string, string> {
   for (const r of RESTAURANTS) {
     const kinds = r.cuisines.map((id) => CUISINE_KIND[CUISINES.find((c) => c.id === id)!.code]!);
     const extra = kinds.length > 1 ? [] : [r.id % 2 ? 'juice' : 'cola'];
-    files.set(`/img/store/${r.id}-logo.svg`, logo(r.id, r.cn, r.color, signatureKind(r.cuisines[0]!, r.id)));
+    files.set(`/img/store/${r.id}-logo.svg`, logo(r.id, r.color, signatureKind(r.cuisines[0]!, r.id)));
     files.set(`/img/store/${r.id}-cover.svg`, cover(r.color, [...kinds, ...extra]));
   }
   PROMOTIONS.forEach((p, i) => {
     const path = p.picture!;
     if (!files.has(path)) {
-      files.set(path, banner(750, 300, BANNER_COLORS[i % 6]!, p.title_cn!, p.title_en!, bannerKind(path)));
+      files.set(path, banner(750, 300, BANNER_COLORS[i % 6]!, bannerKind(path)));
     }
   });
   ADS.forEach((a, i) => {
     const path = a.picture!;
     if (!files.has(path)) {
-      files.set(path, banner(750, 260, BANNER_COLORS[(i + 2) % 6]!, a.title_cn!, a.title_en!, bannerKind(path)));
+      files.set(path, banner(750, 260, BANNER_COLORS[(i + 2) % 6]!, bannerKind(path)));
     }
   });
   POPUPS.forEach((p, i) => {
