@@ -6,8 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { seedDishes, seedPictures } from '../../server/src/seed/pictures';
-import { CUISINES } from '../../server/src/seed/catalogue-data/cuisines';
-import { dishPicturePath } from '../../server/src/seed/pictures/dish';
+import { CUISINES, DRINKS } from '../../server/src/seed/catalogue-data/cuisines';
+import { DRINK_KINDS, SAVOURY_ONLY_SIDES, dishArt, dishPicturePath } from '../../server/src/seed/pictures/dish';
 import { FOOD_KINDS, foodArt } from '../../server/src/seed/pictures/food';
 import { useTestApp } from './support/app';
 
@@ -156,5 +156,42 @@ describe('no words in any picture (issue 15: no text baked into pictures in one 
     expect(files.has('/img/ad/5.svg')).toBe(true);
     const withText = [...files].filter(([, svg]) => /<text|<tspan|<textPath|<foreignObject/i.test(svg)).map(([p]) => p);
     expect(withText).toEqual([]);
+  });
+});
+
+describe('drinks', () => {
+  const dishes = seedDishes();
+  const inDrinkCategories = new Set(
+    [...CUISINES.flatMap((c) => c.categories), DRINKS]
+      .filter((c) => c.cn.includes('饮'))
+      .flatMap((c) => c.dishes.map((d) => d[0])),
+  );
+  /** Food sold in a drinks category (轻食饮品 has a wrap). */
+  const NOT_DRINKS = ['全麦鸡肉卷'];
+  const drinks = dishes.filter(
+    (d) => DRINK_KINDS.has(d.kind) || (inDrinkCategories.has(d.cn) && !NOT_DRINKS.includes(d.cn)),
+  );
+
+  it('get a straw, a coaster or nothing beside them, never a chilli or chopsticks', () => {
+    expect(drinks.map((d) => d.cn)).toEqual(expect.arrayContaining(['多肉葡萄', '可口可乐', '冻柠檬茶', '矿泉水']));
+    expect(SAVOURY_ONLY_SIDES.every((side) => side.length > 0)).toBe(true);
+    const wrong = drinks
+      .filter((d) => SAVOURY_ONLY_SIDES.some((side) => dishArt(d.cn, d.kind).includes(side)))
+      .map((d) => d.cn);
+    expect(wrong).toEqual([]);
+    // No meat in 多肉葡萄 ("fleshy grapes"): its pieces are grapes, not pork slices.
+    expect(dishArt('多肉葡萄', 'juice')).not.toContain('fill="#c9694b"');
+    // The savoury sides are still drawn beside savoury dishes (the check above looks for what is really drawn).
+    const savoury = dishes.filter((d) => SAVOURY_ONLY_SIDES.some((side) => dishArt(d.cn, d.kind).includes(side)));
+    expect(savoury.length).toBeGreaterThan(20);
+  });
+
+  it('know every drink kind: each dish of the drinks categories is a drink or a sweet kind, or food listed as such', () => {
+    const sweetKinds = new Set(DESSERTS.map((cn) => dishes.find((d) => d.cn === cn)?.kind));
+    const unknown = [...inDrinkCategories]
+      .map((cn) => dishes.find((d) => d.cn === cn)!)
+      .filter((d) => !DRINK_KINDS.has(d.kind) && !sweetKinds.has(d.kind) && !NOT_DRINKS.includes(d.cn))
+      .map((d) => `${d.cn} (${d.kind})`);
+    expect(unknown).toEqual([]);
   });
 });

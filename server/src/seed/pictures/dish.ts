@@ -101,7 +101,8 @@ const KEYWORDS: Array<[RegExp, keyof typeof PIECES]> = [
   [/鳗/, 'eel'],
   [/羊/, 'lamb'],
   [/培根/, 'bacon'],
-  [/叉烧|肉|猪|腊|豚/, 'pork'],
+  // 多肉 ("fleshy") in a fruit tea's name is no meat.
+  [/叉烧|(?<!多)肉|猪|腊|豚/, 'pork'],
   [/蛋(?!糕)/, 'egg'],
   [/芝士|奶酪/, 'cheese'],
   [/蘑菇/, 'mushroom'],
@@ -223,6 +224,21 @@ const SWEETS = new Set([
 ]);
 const SWEET_SIDES = [SIDES[0]!, SIDES[3]!, SIDES[4]!];
 
+/** Drinks get a straw, a coaster or nothing beside them (no chilli or chopsticks next to a cup; issue 15). */
+export const DRINK_KINDS = new Set(['milktea', 'coffee', 'juice', 'cola', 'beer', 'herbaltea', 'water', 'coconut']);
+const DRINK_SIDES = [
+  '',
+  // a striped straw
+  '<g transform="translate(18 14) rotate(-24 4 20)"><rect x="0" y="0" width="8" height="40" rx="4" fill="#ffffff" stroke="#e6e1d9" stroke-width="1.5"/><path d="M0 8l8-3M0 18l8-3M0 28l8-3M0 38l8-3" stroke="#e57373" stroke-width="3"/></g>',
+  // a round coaster
+  '<g transform="translate(14 16)"><ellipse cx="18" cy="12" rx="18" ry="10" fill="#d7b899"/><ellipse cx="18" cy="11" rx="13" ry="6.5" fill="none" stroke="#b08d6a" stroke-width="2"/></g>',
+];
+/** What may be drawn beside a dish of this kind. */
+export const sidesFor = (kind: string) =>
+  DRINK_KINDS.has(kind) ? DRINK_SIDES : SWEETS.has(kind) ? SWEET_SIDES : SIDES;
+/** The chilli and the chopsticks, never beside a drink or a sweet (test/server/seed-pictures). */
+export const SAVOURY_ONLY_SIDES = [SIDES[1]!, SIDES[6]!];
+
 /** A pale colour near the kind's own background, turned a little by the dish. */
 function tint(kindBackground: string, rand: () => number) {
   const n = parseInt(kindBackground.slice(1), 16);
@@ -291,7 +307,7 @@ export function dishArt(nameCn: string, kind: string): string {
     });
     art += pieces.join('');
   }
-  const sides = SWEETS.has(kind) ? SWEET_SIDES : SIDES;
+  const sides = sidesFor(kind);
   const side = sides[hash(`${nameCn}#side`) % sides.length]!;
   return `<rect width="200" height="200" rx="24" fill="${background}"/>${side}${art}`;
 }
