@@ -82,7 +82,7 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
     expect(JSON.parse(event!.payload)).toEqual({ status: 1, actor: 'merchant', marked_ready_at: clock.now() });
 
     const card = (await api.get(`merchant/order?order_id=${o.id}`, { token: staff.token })).body.data;
-    expect(card).toMatchObject({ state: 'ready', status: 1, marked_ready_at: clock.now() });
+    expect(card).toMatchObject({ state: 'ready', status: 1, marked_ready_at: clock.now(), status_text: '可取餐' });
     const column = (await api.get(`merchant/orders?restaurant_id=${ORDER_RID}&state=ready`, { token: owner.token }))
       .body.data.list;
     expect(column.map((c: { id: number }) => c.id)).toContain(o.id);
@@ -92,7 +92,8 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
       ['cn', '可取餐'],
     ] as const) {
       const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token, lang })).body.data;
-      expect(info).toMatchObject({ status: 1, marked_ready_at: clock.now(), can_hurry: false });
+      // The status reads as the current step does, though its code stays "being prepared".
+      expect(info).toMatchObject({ status: 1, status_text: label, marked_ready_at: clock.now(), can_hurry: false });
       expect(info.steps.map((s: { key: string }) => s.key)).toEqual([
         'submitted',
         'confirmed',
@@ -107,6 +108,7 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
     const listed = (await api.get('orderlist', { token: customer.token })).body.data.list;
     expect(listed.find((l: { id: number }) => l.id === o.id)).toMatchObject({
       status: 1,
+      status_text: '可取餐',
       mode: 'collection',
       marked_ready_at: clock.now(),
     });
@@ -131,7 +133,11 @@ describe.each(DIALECTS)('ready for collection on %s', (dialect) => {
     const info = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token, lang: 'en' })).body.data;
     expect(info.steps[3]).toEqual({ key: 'ready', label: 'Ready for collection', done: false });
     const listed = (await api.get('orderlist', { token: customer.token })).body.data.list;
-    expect(listed.find((l: { id: number }) => l.id === o.id)).toMatchObject({ status: 1, marked_ready_at: null });
+    expect(listed.find((l: { id: number }) => l.id === o.id)).toMatchObject({
+      status: 1,
+      status_text: '商家备餐中',
+      marked_ready_at: null,
+    });
     const code = info.collection_code;
     await api.post('merchant/collect', { order_id: o.id, code }, { token: staff.token });
     const after = (await api.get(`orderinfo?id=${o.id}`, { token: customer.token })).body.data;

@@ -15,7 +15,14 @@ import { AppError, conflict, failed, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/errors';
 import type { AccountsService } from '../accounts/service';
 import type { OrderRow } from '../orders/rows';
-import { orderNo, statusText, type OrderMove, type OrdersService, type RejectReason } from '../orders/service';
+import {
+  orderNo,
+  orderStatusText,
+  statusText,
+  type OrderMove,
+  type OrdersService,
+  type RejectReason,
+} from '../orders/service';
 import { distanceM } from '../places/distance';
 import type { AppUnitOfWork } from '../repositories';
 import type { BusyChoice, StoreAdmin } from '../stores/admin';
@@ -128,7 +135,7 @@ export function createMerchantsService({ uow, now, orders, stores, accounts }: M
       order_no: orderNo(o),
       restaurant_id: o.restaurant_id,
       status: o.status,
-      status_text: statusText(o.status, lang),
+      status_text: orderStatusText(o, lang),
       state: boardState(o.status, o.marked_ready_at !== null) ?? 'new',
       mode: o.mode,
       payment_method: o.payment_method,

@@ -39,6 +39,18 @@ const S = OrderStatus;
 export const statusText = (status: number, lang: Lang) =>
   ORDER_STATUS_LABELS[status as OrderStatusCode]?.[lang] ?? String(status);
 
+/**
+ * What an order's status reads as: a collection order marked ready keeps its code (being prepared) but reads "Ready
+ * for collection", as its current step does, so every answer that carries `status_text` agrees with the timeline.
+ */
+export const orderStatusText = (
+  o: { status: number; mode: string; marked_ready_at: number | string | bigint | null },
+  lang: Lang,
+) =>
+  o.status === S.BeingPrepared && o.mode === 'collection' && o.marked_ready_at !== null
+    ? PROGRESS_STEP_LABELS.ready[lang]
+    : statusText(o.status, lang);
+
 /** The number the customer sees: SZ, the order day (China time) and the id. */
 export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
   const day = new Date(Number(order.created_at) + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
@@ -246,7 +258,7 @@ export function createOrdersService(deps: OrdersDeps) {
       restaurant_id: o.restaurant_id,
       restaurant_name: lang === 'en' ? o.restaurant_name_en || o.restaurant_name_cn : o.restaurant_name_cn,
       status: o.status,
-      status_text: statusText(o.status, lang),
+      status_text: orderStatusText(o, lang),
       total_fen: Number(o.total_fen),
       created_at: Number(o.created_at),
       mode: o.mode,

@@ -19,7 +19,7 @@ import {
 } from '../../integrations/payments';
 import { isUniqueViolation } from '../../db/constraints';
 import type { OrderRow } from '../orders/rows';
-import { isOnline, orderNo, statusText, type OrdersService } from '../orders/service';
+import { isOnline, orderNo, orderStatusText, statusText, type OrdersService } from '../orders/service';
 import type { AppUnitOfWork } from '../repositories';
 import type { Refunds, RefundToSend, SentRefund } from './refunds';
 
@@ -227,7 +227,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     order_id: o.id,
     paid: o.paid_at !== null || (o.payment_method === 'cod' && o.status !== S.Cancelled && o.status !== S.Refunded),
     status: o.status,
-    status_text: statusText(o.status, lang),
+    status_text: orderStatusText(o, lang),
   });
 
   /** Closes the order's other open trades (another channel's), so only the new one can be paid. */
