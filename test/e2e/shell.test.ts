@@ -139,3 +139,44 @@ test('search bar: read-only on home, absent on the article page', async () => {
   await shown(page, '.article__title').waitFor();
   expect(await page.locator('.top-bar__search, .search-bar').count()).toBe(0);
 });
+
+// Issue 15: on an inner screen of a phone (back arrow, the logo cut to its mark) the logo's picture stayed drawn at its
+// full width beside the links (the logo keeps overflow visible for its 44 px hit area): "szeat" ran under "Mini
+// Program". What is painted of the logo must not meet the back arrow nor any item of the actions, logged out.
+for (const lang of ['cn', 'en'] as const) {
+  test(`inner screen, logged out: the logo does not overlap its neighbours at 320 and 390 px (${lang})`, async () => {
+    const { page } = site;
+    await page.context().addInitScript((l) => localStorage.setItem('_lang', JSON.stringify({ data: l })), lang);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, '/article/42');
+      await shown(page, '.article__title').waitFor();
+      await shown(page, '.top-bar__back').waitFor();
+      await shown(page, '.top-bar__login').waitFor();
+      const boxes = await page.evaluate(() => {
+        const bar = [...document.querySelectorAll<HTMLElement>('.top-bar')].find((el) => el.offsetParent !== null)!;
+        const rect = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        };
+        const logo = bar.querySelector('.top-bar__logo')!;
+        // What is drawn: the box and the picture inside it (a picture wider than its box shows past it).
+        const painted = [logo, ...logo.querySelectorAll('img')].map(rect);
+        const neighbours = [...bar.querySelectorAll('.top-bar__back, .top-bar__actions > *')]
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => ({ name: el.className.toString(), ...rect(el) }));
+        return { painted, neighbours };
+      });
+      expect(boxes.neighbours.map((n) => n.name).join(' ')).toContain('top-bar__mini-program');
+      const overlaps = boxes.painted.flatMap((p) =>
+        boxes.neighbours
+          .filter(
+            (n) => p.left < n.right - 0.5 && n.left < p.right - 0.5 && p.top < n.bottom - 0.5 && n.top < p.bottom - 0.5,
+          )
+          .map((n) => `${n.name} [${n.left}, ${n.right}] meets the logo's [${p.left}, ${p.right}]`),
+      );
+      expect({ width, overlaps }).toEqual({ width, overlaps: [] });
+      await screenshot(page, `top-bar-inner-${width}-${lang}`);
+    }
+  });
+}
