@@ -136,6 +136,7 @@ const API_WRITES = [
   'reject',
   'advance',
   'collect',
+  'ready',
   'ticket',
   'soldOut',
   'busy',

@@ -7,9 +7,9 @@
  * database; PROFILE_URL measures a running site instead. A tool for finding work to move, not a benchmark.
  */
 import fs from 'node:fs';
+import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { ROOT_DIR } from '../server/src/config';
 import { PHONE } from './lib/phone';
@@ -38,13 +38,14 @@ interface Profile {
   startTime: number;
 }
 
-const maps = new Map<string, TraceMap | null>();
-function mapFor(url: string): TraceMap | null {
+// Node's own source map reader (node:module SourceMap), so the tool needs no package of its own.
+const maps = new Map<string, SourceMap | null>();
+function mapFor(url: string): SourceMap | null {
   if (maps.has(url)) return maps.get(url)!;
-  let map: TraceMap | null = null;
+  let map: SourceMap | null = null;
   try {
     const file = path.join(ROOT_DIR, 'dist', 'h5', new URL(url).pathname);
-    map = new TraceMap(fs.readFileSync(`${file}.map`, 'utf8'));
+    map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
   } catch {
     map = null;
   }
@@ -57,9 +58,15 @@ function where(frame: Node['callFrame']): { fn: string; file: string } {
   const map = mapFor(frame.url);
   const chunk = path.basename(new URL(frame.url).pathname);
   if (!map) return { fn: `${frame.functionName || '(anon)'} ${chunk}:${frame.lineNumber}`, file: chunk };
-  const pos = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-  const source = (pos.source ?? chunk).replace(/^.*node_modules\//, 'nm/').replace(/^webpack:\/\/[^/]*\//, '');
-  return { fn: `${pos.name || frame.functionName || '(anon)'} ${source}:${pos.line}`, file: source };
+  // Both zero-based, as the profile's frames are; an entry without a source is {}.
+  const pos = map.findEntry(frame.lineNumber, frame.columnNumber) as {
+    originalSource?: string;
+    originalLine?: number;
+    name?: string;
+  };
+  const source = (pos.originalSource ?? chunk).replace(/^.*node_modules\//, 'nm/').replace(/^webpack:\/\/[^/]*\//, '');
+  const line = pos.originalLine === undefined ? '?' : pos.originalLine + 1;
+  return { fn: `${pos.name || frame.functionName || '(anon)'} ${source}:${line}`, file: source };
 }
 
 function summarise(profile: Profile) {
