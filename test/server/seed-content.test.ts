@@ -2,7 +2,9 @@
  * The demo data reads as real content (issue 15 §4): review comments are never repeated, name only dishes of the
  * restaurant they review, are in their author's language; no voucher is called "expired" (it is expired by its date).
  */
+import { articleSeed } from '../../server/src/seed/articles';
 import { catalogueSeed } from '../../server/src/seed/catalogue';
+import { ADS, POPUPS, PROMOTIONS } from '../../server/src/seed/catalogue-data/marketing';
 import { useTestApp } from './support/app';
 
 describe('seeded reviews', () => {
@@ -77,5 +79,38 @@ describe('seeded vouchers', () => {
     for (const v of vouchers as Array<Record<string, unknown>>) {
       expect(`${String(v.name_cn)} | ${String(v.name_en)}`).not.toMatch(/expired|过期|失效/i);
     }
+  });
+});
+
+/**
+ * Anything the product shows is a promise (issue 15 §1): the news on home, the ads and the pop-ups offer no money the
+ * checkout does not give. A text that speaks of money off, a voucher or a free delivery names a running promotion the
+ * server applies (kind first_order_free_delivery or spend_save), by its title; anything else says nothing about prices.
+ */
+describe('seeded news, ads and pop-ups', () => {
+  const now = Date.now();
+  const running = (r: { starts_at: number; ends_at: number }) => r.starts_at <= now && now < r.ends_at;
+  const rules = PROMOTIONS.filter((p) => p.kind !== 'banner' && running(p));
+  const money = /[¥￥]|\d\s*元|减|券|免|voucher|\boff\b|free|discount|cashback|返现|折/i;
+  const shown = [
+    ...articleSeed()
+      .filter((a) => a.kind === 'news')
+      .map((a) => ({ what: `news ${a.id}`, title: [a.title_cn, a.title_en], text: [a.summary_cn, a.summary_en] })),
+    ...ADS.filter(running).map((a) => ({ what: `ad ${a.id}`, title: [a.title_cn, a.title_en], text: [] as string[] })),
+    ...POPUPS.filter(running).map((p) => ({
+      what: `pop-up ${p.id}`,
+      title: [p.title_cn, p.title_en],
+      text: [p.content_cn, p.content_en],
+    })),
+  ];
+
+  it('offer money only as a promotion the checkout applies, named by its title', () => {
+    expect(rules.length).toBeGreaterThan(0);
+    const offers = shown.filter((s) => [...s.title, ...s.text].some((x) => money.test(x)));
+    expect(offers.length).toBeGreaterThan(0);
+    const unbacked = offers
+      .filter((s) => !rules.some((r) => s.title[0]!.includes(r.title_cn) && s.title[1]!.includes(r.title_en)))
+      .map((s) => `${s.what}: ${s.title.join(' / ')}`);
+    expect(unbacked).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { RATING_PHOTOS_MAX } from '../../../types/constants';
 import type { ArticlesTable } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -130,16 +131,16 @@ const ARTICLES: Seed[] = [
 
 const NEWS_TOPICS: Array<[string, string, string, string]> = [
   [
-    '东莞松山湖新增 6 家餐厅',
-    'Six new restaurants in Songshan Lake, Dongguan',
-    '从潮汕牛肉火锅到越南河粉，松山湖的选择更多了。',
-    'From Chaoshan beef hotpot to Vietnamese pho, Songshan Lake has more to choose from.',
+    '东莞松山湖的三家餐厅',
+    'Three restaurants in Songshan Lake, Dongguan',
+    '湖畔西餐厅、学府面馆和泡菜屋：松山湖的西餐、面和韩国菜。',
+    'Lakeside Bistro, Campus Noodle Bar and Kimchi House: Western dishes, noodles and Korean food in Songshan Lake.',
   ],
   [
-    '惠州银滩周末配送时间延长至凌晨 1 点',
-    'Silver Beach weekend deliveries until 1 a.m.',
-    '每周五、周六晚上，银滩片区的配送延长到凌晨 1 点。',
-    'On Friday and Saturday nights, deliveries around Silver Beach run until 1 a.m.',
+    '银滩海鲜节',
+    'Silver Beach seafood festival',
+    '银滩海鲜大排档的蒜蓉烤生蚝和烤扇贝正当季。',
+    'Garlic grilled oysters and grilled scallops are in season at Silver Beach Seafood Stalls.',
   ],
   [
     '微信小程序上线',
@@ -154,10 +155,10 @@ const NEWS_TOPICS: Array<[string, string, string, string]> = [
     'At restaurants in Tianhe, ¥80 of dishes get ¥15 off (the delivery fee does not count).',
   ],
   [
-    '深圳南山区新增自取点',
-    'New collection points in Nanshan, Shenzhen',
-    '科技园和后海新增 12 家支持到店自取的餐厅。',
-    'Twelve more restaurants around the Science Park and Houhai now offer collection.',
+    '到店自取，凭码取餐',
+    'Order ahead, collect at the counter',
+    '选择到店自取，下单后会得到取餐时间和取餐码，到店出示即可。',
+    'Choose collection: you get a collection time and a code to show at the counter.',
   ],
   [
     '春节期间营业安排',
@@ -166,22 +167,22 @@ const NEWS_TOPICS: Array<[string, string, string, string]> = [
     'Some restaurants change their hours over Spring Festival; check each restaurant page.',
   ],
   [
-    '钱包充值送优惠券',
-    'Top up your wallet, get a voucher',
-    '单次充值 200 元，赠送 20 元优惠券。',
-    'Top up ¥200 at once and get a ¥20 voucher.',
+    '用钱包余额付款',
+    'Pay with your wallet balance',
+    '在支持余额支付的餐厅，结算时可以直接用钱包余额付款。',
+    'At restaurants that accept it, pay at checkout with your wallet balance.',
   ],
   [
     '评分功能升级：可以上传照片了',
     'Ratings now take photos',
-    '为订单评分时，可以附上最多 3 张照片。',
-    'When you rate an order, you can now add up to three photos.',
+    `为订单评分时，可以附上最多 ${RATING_PHOTOS_MAX} 张照片。`,
+    `When you rate an order, you can now add up to ${RATING_PHOTOS_MAX} photos.`,
   ],
   [
-    '福田区午餐高峰配送提速',
-    'Faster lunch deliveries in Futian',
-    '我们在福田区增加了午餐时段的骑手。',
-    'We added couriers in Futian for the lunch rush.',
+    '订单页面自动更新',
+    'Your order page updates itself',
+    '下单之后，餐厅接单、出餐和配送，订单页面都会自动更新。',
+    'After you order, the order page follows the restaurant accepting, preparing and sending it, by itself.',
   ],
   [
     '新用户首单免配送费',

@@ -91,7 +91,7 @@ export const ADS: Array<Insertable<AdsTable> & { id: number }> = [
   { id: 3, city_id: 1, slot: 'home_banner', ...toRestaurant(2), sort: 3, starts_at: FROM, ends_at: UNTIL,
     title_cn: '南山人气川菜', title_en: 'Nanshan’s favourite Sichuan kitchen', picture: '/img/ad/3.svg' },
   { id: 4, city_id: null, slot: 'home_side', ...toArticle(106), sort: 1, starts_at: FROM, ends_at: UNTIL,
-    title_cn: '钱包充值送优惠券', title_en: 'Top up your wallet, get a voucher', picture: '/img/ad/4.svg' },
+    title_cn: '用钱包余额付款', title_en: 'Pay with your wallet balance', picture: '/img/ad/4.svg' },
   { id: 5, city_id: 3, slot: 'list_top', ...toRestaurant(19), sort: 1, starts_at: FROM, ends_at: UNTIL,
     title_cn: '天河的豚骨拉面', title_en: 'Tonkotsu ramen in Tianhe', picture: '/img/ad/5.svg' },
   { id: 6, city_id: null, slot: 'home_banner', ...none, sort: 9, starts_at: ENDED[0], ends_at: ENDED[1],
