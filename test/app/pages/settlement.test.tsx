@@ -119,6 +119,51 @@ describe('settlemt/{rid}', () => {
     expect(second.platform.navigation.go).toHaveBeenCalledWith('addressEdit');
   });
 
+  it('collection (issue 15 §2): where to collect with a map link and the phone, pay at the counter, no delivery fee row', async () => {
+    const a = api();
+    a.restaurants.info.mockResolvedValue(
+      storeInfo(9, 'Dongmen Lanzhou Noodles', { address: '12 Dongmen Middle Road', lat: 22.5447, lng: 114.1213 }),
+    );
+    a.orders.confirm.mockImplementation(async (body) =>
+      body.mode === 'collection'
+        ? quote(lines, {
+            mode: 'collection',
+            delivery_fee_fen: 0,
+            total_fen: 4000,
+            price_lines: [
+              { kind: 'delivery_fee', name: 'Delivery fee', amount_fen: 0, promotion_id: null, voucher_id: null },
+            ],
+          })
+        : quote(lines),
+    );
+    const { container, platform } = await page(a);
+    expect(container.querySelector('.settlement__restaurant')).toBeNull();
+    expect(container.querySelector('.settlement__amount--delivery-fee')).not.toBeNull();
+    await click(getByText(container, 'Collection'));
+    await waitFor(() => container.querySelector('.settlement__restaurant'));
+    await waitFor(() => expect(container.querySelector('.settlement__amount--delivery-fee')).toBeNull());
+    const card = container.querySelector<HTMLElement>('.settlement__restaurant')!;
+    expect(card.querySelector('.restaurant-contact__name')!.textContent).toBe('Dongmen Lanzhou Noodles');
+    expect(card.querySelector('.restaurant-contact__address')!.textContent).toBe('12 Dongmen Middle Road');
+    expect(card.querySelector('.restaurant-contact__phone')!.textContent).toContain('0755-12345678');
+    await click(card.querySelector<HTMLElement>('.restaurant-contact__map')!);
+    expect(platform.contact.showOnMap).toHaveBeenCalledWith({
+      lat: 22.5447,
+      lng: 114.1213,
+      name: 'Dongmen Lanzhou Noodles',
+      address: '12 Dongmen Middle Road',
+    });
+    await click(card.querySelector<HTMLElement>('.restaurant-contact__call')!);
+    expect(platform.contact.call).toHaveBeenCalledWith('0755-12345678');
+    expect([...container.querySelectorAll('.settlement__method-name')].map((e) => e.textContent)).toEqual([
+      'WeChat Pay',
+      'Alipay',
+      'Pay at the counter',
+      'Pay with balance',
+    ]);
+    expect(queryByText(container, 'Pay on delivery')).toBeNull();
+  });
+
   it('inside WeChat the methods follow the quote: no Alipay, the reason beside them, a last Alipay not chosen', async () => {
     const a = api();
     const note = 'Alipay does not open inside WeChat: choose another way to pay';
