@@ -111,7 +111,7 @@ export const FINAL_STATUSES: readonly OrderStatusCode[] = [S.Accomplished, S.Ref
 
 export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> = {
   [S.Submitted]: { cn: '待支付', en: 'Awaiting payment' },
-  [S.AwaitingMerchant]: { cn: '等待商家接单', en: 'Awaiting merchant to accept' },
+  [S.AwaitingMerchant]: { cn: '等待商家接单', en: 'Waiting for the restaurant' },
   // The same words as the progress steps these statuses reach (PROGRESS_STEP_LABELS): header and timeline agree.
   [S.ConfirmedByRestaurant]: { cn: '商家已接单', en: 'Confirmed by restaurant' },
   [S.BeingPrepared]: { cn: '商家备餐中', en: 'Being prepared' },

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
     const first = await run('advance', String(o.id));
     expect(first).toEqual({
       code: 0,
-      out: `Order ${o.id}: Awaiting merchant to accept (6) -> Confirmed by restaurant (10)`,
+      out: `Order ${o.id}: Waiting for the restaurant (6) -> Confirmed by restaurant (10)`,
       err: '',
     });
     const no = (await api.get(`orderinfo?id=${o.id}`, { token: me.token })).body.data.order_no;
@@ -72,7 +72,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
     expect(cancel.code).toBe(0);
     expect(cancel.out).toBe(
       [
-        `Order ${o.id}: Awaiting merchant to accept (6) -> Cancelled (4)`,
+        `Order ${o.id}: Waiting for the restaurant (6) -> Cancelled (4)`,
         `  wallet: ${o.total} fen given back`,
         '  voucher: given back',
       ].join('\n'),
@@ -108,7 +108,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
     expect(res).toEqual({
       code: 0,
       out: [
-        `Order ${o.id}: Awaiting merchant to accept (6) -> Cancelled (4) -> Refunded (5)`,
+        `Order ${o.id}: Waiting for the restaurant (6) -> Cancelled (4) -> Refunded (5)`,
         `  online payment: refund RCLI${o.id} of ${o.total} fen sent`,
       ].join('\n'),
       err: '',
@@ -135,7 +135,7 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
         encoding: 'utf8',
         timeout: 60_000,
       });
-      expect(res.stdout.trim()).toBe(`Order ${o.id}: Awaiting merchant to accept (6) -> Confirmed by restaurant (10)`);
+      expect(res.stdout.trim()).toBe(`Order ${o.id}: Waiting for the restaurant (6) -> Confirmed by restaurant (10)`);
       expect(res.status).toBe(0);
       expect(await statusOf(t, o.id)).toBe(10);
       const refused = spawnSync('npm', ['run', '--silent', 'orders', '--', 'refund', '999999'], {

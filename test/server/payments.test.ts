@@ -126,7 +126,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect(await paymentOf(o.id)).toMatchObject({ state: 'paid', amount_fen: o.total });
     expect(await outcomes(o.id)).toEqual(['paid']);
     const check = (await api.get(`check-order-pay?order_id=${o.id}`, { token: me.token, lang: 'en' })).body.data;
-    expect(check).toEqual({ order_id: o.id, paid: true, status: 6, status_text: 'Awaiting merchant to accept' });
+    expect(check).toEqual({ order_id: o.id, paid: true, status: 6, status_text: 'Waiting for the restaurant' });
     const info = (await api.get(`orderinfo?id=${o.id}`, { token: me.token })).body.data;
     expect(info).toMatchObject({ paid: true, paid_at: clock.now(), pay_before: null, needs_payment: false });
     // Paying again (back button): the same payment, its notification a repeat; nothing changes.
@@ -137,7 +137,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect((await pay(o.id, 'h5', {}, 'en')).body).toMatchObject({ code: 1001 });
     const done = await api.get(url.pathname + url.search);
     expect(done.status).toBe(409);
-    expect(done.body).toContain('This order cannot be paid now (Awaiting merchant to accept)');
+    expect(done.body).toContain('This order cannot be paid now (Waiting for the restaurant)');
     expect(done.body).toContain(`href="https://szeat.test/paySucc/${o.id}"`);
   });
 

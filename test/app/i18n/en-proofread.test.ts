@@ -1,5 +1,7 @@
 /** English proofread (issue 15 §4): brand names as their owners write them, status names a customer would say. */
+import cn from '../../../src/i18n/cn.json';
 import en from '../../../src/i18n/en.json';
+import { ORDER_STATUS_LABELS, OrderStatus } from '../../../types/order-status';
 
 type Tree = { [key: string]: string | Tree };
 const texts = (tree: Tree, prefix = ''): Array<[string, string]> =>
@@ -15,6 +17,11 @@ describe('English texts', () => {
 
   it('name the order waiting for the restaurant as a customer would', () => {
     expect(en.order.status_6).toBe('Waiting for the restaurant');
+    // The server's status_text is what the order page, the orders tab and the timeline show: the same words.
+    expect(ORDER_STATUS_LABELS[OrderStatus.AwaitingMerchant]).toEqual({
+      en: 'Waiting for the restaurant',
+      cn: cn.order.status_6,
+    });
   });
 
   it('write the login buttons as the specification does ("Log In"), the WeChat one too', () => {

@@ -12,7 +12,7 @@ const order = (id: number, over: Partial<MerchantOrder> = {}): MerchantOrder => 
   order_no: `SZ${id}`,
   restaurant_id: 9,
   status: 6,
-  status_text: 'Awaiting merchant to accept',
+  status_text: 'Waiting for the restaurant',
   state: 'new',
   mode: 'delivery',
   payment_method: 'wallet',

@@ -22,7 +22,7 @@ describe('order_detail/{orderId}', () => {
     });
     await waitFor(() => container.querySelector('.order-detail__info'));
     expect(a.orders.info).toHaveBeenCalledWith(88);
-    expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept');
+    expect(container.querySelector('.order-status')!.textContent).toBe('Waiting for the restaurant');
     const row = (key: string) =>
       container.querySelector(`.order-detail__row--${key} .order-detail__value`)!.textContent;
     expect(row('id')).toBe('203001010088');
@@ -81,7 +81,7 @@ describe('order_detail/{orderId}', () => {
       await act(async () => {
         await Promise.resolve();
       });
-      expect(view.container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept');
+      expect(view.container.querySelector('.order-status')!.textContent).toBe('Waiting for the restaurant');
       await act(async () => {
         jest.advanceTimersByTime(ORDER_POLL_MS);
       });
@@ -167,7 +167,7 @@ describe('order_detail/{orderId}', () => {
     await waitFor(() => getByText(container, 'Please pay by 2030-01-01 11:30; the order is cancelled after that'));
     await click(getByText(container, 'Pay now'));
     await waitFor(() =>
-      expect(container.querySelector('.order-status')!.textContent).toBe('Awaiting merchant to accept'),
+      expect(container.querySelector('.order-status')!.textContent).toBe('Waiting for the restaurant'),
     );
     expect(a.orders.pay).toHaveBeenCalledWith({ order_id: 90, platform: 'weapp', return_url: undefined });
     expect(platform.payment.pay).toHaveBeenCalledTimes(1);

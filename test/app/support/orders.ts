@@ -151,7 +151,7 @@ export function order(id: number, extra: Partial<Order> = {}): Order {
     estimate: null,
     status_history: [
       { from_status: null, status: 0, status_text: 'Awaiting payment', at: Date.UTC(2030, 0, 1, 3, 15) },
-      { from_status: 0, status: 6, status_text: 'Awaiting merchant to accept', at: Date.UTC(2030, 0, 1, 3, 16) },
+      { from_status: 0, status: 6, status_text: 'Waiting for the restaurant', at: Date.UTC(2030, 0, 1, 3, 16) },
     ],
     steps: [
       { key: 'submitted', label: 'Submitted', done: true, at: Date.UTC(2030, 0, 1, 3, 15) },
