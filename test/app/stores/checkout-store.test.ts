@@ -248,6 +248,31 @@ describe('CheckoutStore.submit: one typed outcome', () => {
     expect(await store.submit()).toEqual({ kind: 'pay', orderId: 88, method: 'wechat', totalFen: 4500 });
   });
 
+  it('the method of the last order placed is chosen at the next checkout (issue 15 §1)', async () => {
+    const { api, store, storage } = await opened();
+    store.chooseMethod('cod');
+    await settled(store);
+    store.chooseMethod('alipay');
+    await settled(store);
+    api.orders.submit.mockResolvedValue(placed());
+    expect(await store.submit()).toMatchObject({ kind: 'pay', method: 'alipay' });
+    store.close();
+    // Another checkout with the same device's storage: Alipay is chosen before the customer touches anything.
+    const next = new CheckoutStore({
+      orders: () => api.orders,
+      addresses: () => api.addresses,
+      storage,
+      lang: () => 'en',
+      isLoggedIn: () => true,
+      onPlaced: jest.fn(),
+    });
+    next.open(12);
+    await when(() => next.addresses !== undefined);
+    await settled(next);
+    expect(next.method).toBe('alipay');
+    expect(api.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ payment_method: 'alipay' }));
+  });
+
   it('a second submit while one is under way sends nothing; a retry after a timeout is the same attempt', async () => {
     const { api, store, storage, onPlaced } = await opened();
     store.chooseMethod('wechat');
