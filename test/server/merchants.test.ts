@@ -83,6 +83,15 @@ describe.each(DIALECTS)('merchants on %s', (dialect) => {
     });
     expect(card.lines[0]).toMatchObject({ quantity: 4 });
     expect(board.body.data.waiting).toBeGreaterThanOrEqual(1);
+    // The board is as new as the newest event (its order's placing): a stream from there misses nothing.
+    const newest = await t.db.kysely
+      .selectFrom('order_events')
+      .select(['id', 'order_id'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(newest.order_id).toBe(o.id);
+    expect(board.body.data.last_event_id).toBe(newest.id);
 
     const res = await api.post('merchant/accept', { order_id: o.id, prep_minutes: 20 }, { token: staff.token });
     expect(res.body).toMatchObject({ code: 1000, data: { status: 10, ready_at: clock.now() + 20 * 60_000 } });

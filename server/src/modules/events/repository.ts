@@ -48,6 +48,7 @@ export function createEventsRepository(db: Executor) {
     byIds: (ids: number[]) =>
       ids.length === 0 ? Promise.resolve([]) : rows().where('id', 'in', ids).orderBy('id').execute(),
 
+    /** The newest outbox row's id (0 when none): where a stream starts, and what a board read is as new as. */
     maxId: () =>
       db
         .selectFrom('order_events')

@@ -130,14 +130,6 @@ export function createOrdersRepository(db: Executor) {
     marks: (orderId: number) =>
       db.selectFrom('order_marks').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
 
-    /** The newest outbox row's id (0 when none). */
-    maxEventId: () =>
-      db
-        .selectFrom('order_events')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst()
-        .then((r) => Number(r?.id ?? 0)),
-
     /**
      * A transaction's outbox rows (its changes' events), as its last statements (addOrderEvent defers them there). On
      * PostgreSQL first a transaction-level advisory lock, held until the commit: event writers take ids and commit

@@ -774,7 +774,7 @@ export function createOrdersService(deps: OrdersDeps) {
     lines: (orderId: number) => repos.orders.lines(orderId),
 
     /** The newest order event's id (a board read with it, then a stream from it, misses nothing). */
-    lastEventId: () => repos.orders.maxEventId(),
+    lastEventId: () => repos.events.maxId(),
 
     /** A restaurant's orders placed in [from, to), with their lines (the console's board). */
     async ofRestaurant(restaurantId: number, from: number, to: number, openStatuses: readonly number[] = []) {
