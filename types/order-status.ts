@@ -109,6 +109,19 @@ export function isOrderStatus(value: number): value is OrderStatusCode {
 /** No move leaves these. */
 export const FINAL_STATUSES: readonly OrderStatusCode[] = [S.Accomplished, S.Refunded];
 
+/**
+ * A collection order marked ready while still being prepared (the code stays 1: the specification's codes are fixed):
+ * it reads "Ready for collection", as the timeline step it reached says, on the server's status_text and in the app.
+ */
+export function readyToCollect(o: {
+  status: number;
+  mode?: string;
+  /** orders' marked_ready_at: when the restaurant marked it ready; null (absent in the app) before. */
+  marked_ready_at?: number | string | bigint | null;
+}): boolean {
+  return o.mode === 'collection' && o.status === S.BeingPrepared && o.marked_ready_at != null;
+}
+
 export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> = {
   [S.Submitted]: { cn: '待支付', en: 'Awaiting payment' },
   [S.AwaitingMerchant]: { cn: '等待商家接单', en: 'Waiting for the restaurant' },

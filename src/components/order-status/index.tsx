@@ -1,4 +1,5 @@
 import { Text } from '@tarojs/components';
+import { readyToCollect } from '../../../types/order-status';
 import type { MessageKey, TFunction } from '../../i18n';
 import { useT } from '../../stores';
 import './index.scss';
@@ -13,14 +14,6 @@ export interface StatusOf {
   mode?: string;
   /** A collection order: when the restaurant marked it ready (orders' marked_ready_at); null or absent before. */
   marked_ready_at?: number | null;
-}
-
-/**
- * A collection order marked ready while still being prepared (the code stays 1: codes are fixed): its shown state
- * is "Ready for collection", as the timeline step it reached says (issue 15 §2: header and steps agree).
- */
-export function readyToCollect(o: StatusOf): boolean {
-  return o.mode === 'collection' && o.status === 1 && !!o.marked_ready_at;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   progressSteps,
   PROGRESS_STEP_LABELS,
   RATABLE_STATUSES,
+  readyToCollect,
   type OrderStatusCode,
   type ProgressStep,
 } from '../../../../types/order-status';
@@ -46,10 +47,7 @@ export const statusText = (status: number, lang: Lang) =>
 export const orderStatusText = (
   o: { status: number; mode: string; marked_ready_at: number | string | bigint | null },
   lang: Lang,
-) =>
-  o.status === S.BeingPrepared && o.mode === 'collection' && o.marked_ready_at !== null
-    ? PROGRESS_STEP_LABELS.ready[lang]
-    : statusText(o.status, lang);
+) => (readyToCollect(o) ? PROGRESS_STEP_LABELS.ready[lang] : statusText(o.status, lang));
 
 /** The number the customer sees: SZ, the order day (China time) and the id. */
 export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {

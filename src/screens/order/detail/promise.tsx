@@ -1,10 +1,9 @@
 import { Text } from '@tarojs/components';
 import type { Order } from '../../../../types/api/orders';
-import { OrderStatus as S } from '../../../../types/order-status';
+import { OrderStatus as S, readyToCollect } from '../../../../types/order-status';
 import type { TFunction } from '../../../i18n';
 import { formatTime } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
-import { readyToCollect } from '../../../components/order-status';
 import { methodLabel } from '../settlement/parts/choices';
 
 /** While the restaurant prepares it, the time it said (accepting) is what the customer waits for. */
