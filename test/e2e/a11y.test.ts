@@ -24,28 +24,35 @@ import type { AddressList } from '../../types/api/addresses';
 import type { Quote, SubmitOrderResult } from '../../types/api/checkout';
 import type { Popup } from '../../types/api/catalogue';
 import type { Building } from '../../types/api/places';
-import { creditWallet, DUMPLINGS, menuItem, newCustomer, okApi, startLoggedIn, type Customer } from './support/orders';
+import {
+  creditWallet,
+  DONGMEN,
+  DUMPLINGS,
+  menuItem,
+  newCustomer,
+  NOODLES,
+  NOODLES_SHOP,
+  okApi,
+  PHONE,
+  startLoggedIn,
+  type Customer,
+  type Lang,
+} from './support/orders';
 import { screenshot } from './support/screenshot';
 import { apiData, exactly, open, shown, useSite } from './support/site';
 
 // The seeded pop-ups stay on: a first-time visitor gets them on home, and they are checked open and closed.
 const site = useSite({ popups: true });
 
-type Lang = 'cn' | 'en';
 const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', en: 'en' };
-/** A phone (iPhone 12-15 size). */
-export const PHONE = { width: 390, height: 844 };
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** Buildings: Dongmen (Shenzhen, Luohu; restaurant 9 delivers there), Teemall (Guangzhou, Tianhe: the city with a
  * list_top ad), Bao'an Airport T3 (no restaurant delivers there). */
-const DONGMEN = 10;
 const TEEMALL = 22;
 const NOWHERE = 14;
-const NOODLES_SHOP = 9;
-const NOODLES = 159;
 /** Restaurant 1 (Nanshan) does not deliver to Dongmen. */
 const FAR_SHOP = 1;
 const ABOUT_ARTICLE_ID = 42;

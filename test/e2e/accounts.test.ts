@@ -10,12 +10,11 @@ import type { AddressList } from '../../types/api/addresses';
 import type { AreaList, BuildingList } from '../../types/api/places';
 import { ErrorCode } from '../../types/errors';
 import { screenshot } from './support/screenshot';
-import { API_PREFIX, apiData, cn, en, exactly, open, shown, textOf, textsOf, useSite } from './support/site';
+import { API_PREFIX, apiData, cn, exactly, open, PACKS, shown, textOf, textsOf, useSite } from './support/site';
 
 const site = useSite();
 
 type Lang = 'cn' | 'en';
-const MESSAGES = { cn, en };
 
 let serial = 0;
 /** A new customer for each journey: unique phone and e-mail. */
@@ -111,7 +110,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 for (const lang of ['cn', 'en'] as const) {
-  const t = MESSAGES[lang];
+  const t = PACKS[lang];
 
   describe(`accounts (${lang})`, () => {
     test('register -> logged-in header -> log out -> log in -> add an address -> make it the default', async () => {

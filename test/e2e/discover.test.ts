@@ -16,19 +16,13 @@ import type { MultipleSearch } from '../../types/api/search';
 import type { Menu, MenuItem, StoreInfo, StoreSummary } from '../../types/api/stores';
 import { formatDate } from '../../src/utils/date';
 import { formatPrice } from '../../src/utils/price';
+import { DONGMEN, NOODLES_SHOP, type Lang } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { apiData, cn, en, exactly, open, shown, textOf, textsOf, useSite } from './support/site';
+import { apiData, exactly, fill, open, PACKS, shown, textOf, textsOf, useSite } from './support/site';
 
 const site = useSite();
 
-type Lang = 'cn' | 'en';
-const PACKS = { cn, en };
-const fill = (template: string, params: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
-
-const NOODLES_SHOP = 9;
 const CLOSED_SHOP = 15;
-const DONGMEN = 10;
 const AIRPORT = 14;
 const SILVER_BEACH = 15;
 

@@ -13,14 +13,13 @@ import type { Page } from 'playwright-core';
 import type { Popup } from '../../types/api/catalogue';
 import type { PagedData } from '../../types/api/common';
 import type { Menu, StoreSummary } from '../../types/api/stores';
+import { NOODLES, NOODLES_SHOP } from './support/orders';
 import { screenshot } from './support/screenshot';
 import { apiData, cn, en, exactly, open, shown, textOf, textsOf, useSite } from './support/site';
 
 const site = useSite({ popups: true });
 
 const DEMO = { email: 'demo@szeat.cn', password: 'szeat-demo-8' };
-const NOODLES_SHOP = 9;
-const NOODLES = 159;
 
 async function startIn(page: Page, lang: 'cn' | 'en') {
   await page.context().addInitScript((l) => localStorage.setItem('_lang', JSON.stringify({ data: l })), lang);

@@ -11,16 +11,11 @@ import type { Locator, Page } from 'playwright-core';
 import type { Building } from '../../types/api/places';
 import type { Menu, MenuItem, StoreInfo } from '../../types/api/stores';
 import { formatPrice } from '../../src/utils/price';
-import { apiData, cn, en, exactly, expectReload, open, shown, textOf, useSite } from './support/site';
+import { DONGMEN, NOODLES, NOODLES_SHOP, PHONE, type Lang } from './support/orders';
+import { apiData, exactly, expectReload, open, PACKS, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
 
-type Lang = 'cn' | 'en';
-const PACKS = { cn, en };
-const PHONE = { width: 390, height: 844 };
-const DONGMEN = 10;
-const NOODLES_SHOP = 9;
-const NOODLES = 159;
 const DEMO = { email: 'demo@szeat.cn', password: 'szeat-demo-8' };
 
 async function startIn(lang: Lang) {

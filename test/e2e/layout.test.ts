@@ -14,14 +14,12 @@ import {
   type Lang,
   NOODLES_SHOP,
   PHONE,
+  DESKTOP,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textsOf, useSite } from './support/site';
+import { cn, en, open, PACKS, shown, textsOf, useSite } from './support/site';
 
 const site = useSite();
-
-const DESKTOP = { width: 1280, height: 900 };
-const messages = { cn, en };
 
 async function start(lang: Lang, viewport: { width: number; height: number }, loggedIn = false): Promise<Page> {
   const page = await startLoggedIn(site, lang, loggedIn ? await newCustomer(site, lang) : undefined);
@@ -73,7 +71,7 @@ describe('on a phone (390 x 844)', () => {
   });
 
   test.each(['cn', 'en'] as const)('the tab pages have the tab bar of the mini program (%s)', async (lang) => {
-    const t = messages[lang];
+    const t = PACKS[lang];
     const page = await start(lang, PHONE);
     await open(page, '/');
     const bar = shown(page, '.tab-bar');

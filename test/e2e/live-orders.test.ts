@@ -7,12 +7,10 @@
  * back. With E2E_SCREENSHOTS=<dir> the customer's pages are saved at 390x844 and 1280x900.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_MERCHANTS } from '../../server/src/seed/accounts';
 import { formatTime } from '../../src/utils/date';
 import { formatPrice } from '../../src/utils/price';
-import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { Order } from '../../types/api/orders';
-import { newContext } from './support/browser';
+import { memberPage, STAFF } from './support/console';
 import {
   callApi,
   creditWallet,
@@ -26,29 +24,12 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { fill, open, PACKS, shown, textOf, useSite, type Site } from './support/site';
+import { fill, open, PACKS, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
 /** The demo staff member's console in a second browser context (its own storage: another person's browser). */
-async function openConsole(s: Site, lang: Lang): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
-  const staff = DEMO_MERCHANTS.find((m) => m.role === 'staff')!;
-  const login = await callApi<AuthResult>(s, 'login', undefined, {
-    email: staff.email,
-    password: 'szeat-staff-8',
-    code: '',
-  });
-  const token = login.data!.access_token;
-  const user = await okApi<UserInfo>(s, 'me', token, undefined, lang);
-  const context = await newContext(s.context.browser()!, s.url);
-  await context.addInitScript(
-    ([l, t, u]) => {
-      localStorage.setItem('_lang', JSON.stringify({ data: l }));
-      localStorage.setItem('token', JSON.stringify({ data: t }));
-      localStorage.setItem('userInfo', JSON.stringify({ data: u }));
-    },
-    [lang, token, user] as const,
-  );
-  const page = await context.newPage();
+async function openConsole(lang: Lang): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
+  const { context, page, token } = await memberPage(site, lang, STAFF);
   await open(page, '/merchant/orders');
   return { page, token, close: () => context.close() };
 }
@@ -57,23 +38,32 @@ async function openConsole(s: Site, lang: Lang): Promise<{ page: Page; token: st
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: number }).e2eMark = 1));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark === 1);
 
+/**
+ * A customer's order of two noodles paid from the balance, open on the customer's phone at its detail page, the
+ * document marked (a reload would be seen).
+ */
+async function orderOpenOnPhone(lang: Lang, mode: 'delivery' | 'collection' = 'delivery') {
+  const customer = await newCustomer(site, lang);
+  await creditWallet(site, customer.user.id, 100_000);
+  const orderId = await placeOrder(site, customer, lang, { mode, payment: 'balance', quantity: 2, tag: 'live' });
+  const page = await startLoggedIn(site, lang, customer);
+  await open(page, `/order_detail/${orderId}`);
+  await shown(page, '.order-detail__info').waitFor();
+  await markDocument(page);
+  return { customer, orderId, page };
+}
+
 describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) => {
   const t = PACKS[lang];
 
   test('the console accepts with 20 minutes; the open order page shows it, then ready and delivered, without a reload', async () => {
-    const customer = await newCustomer(site, lang);
-    await creditWallet(site, customer.user.id, 100_000);
-    const orderId = await placeOrder(site, customer, lang, { payment: 'balance', quantity: 2, tag: 'live' });
-    const page = await startLoggedIn(site, lang, customer);
-    await open(page, `/order_detail/${orderId}`);
-    await shown(page, '.order-detail__info').waitFor();
-    await markDocument(page);
+    const { customer, orderId, page } = await orderOpenOnPhone(lang);
     await eventually(async () =>
       expect(site.apiRequests.filter((r) => r.path === '/api/szeat/events').length).toBeGreaterThan(0),
     );
     const streams = site.apiRequests.filter((r) => r.path === '/api/szeat/events').length;
 
-    const board = await openConsole(site, lang);
+    const board = await openConsole(lang);
     try {
       const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
       await card.waitFor();
@@ -120,19 +110,8 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
   });
 
   test('collection: the console marks it ready; the open page shows "ready for collection" with code and address, then handed over', async () => {
-    const customer = await newCustomer(site, lang);
-    await creditWallet(site, customer.user.id, 100_000);
-    const orderId = await placeOrder(site, customer, lang, {
-      mode: 'collection',
-      payment: 'balance',
-      quantity: 2,
-      tag: 'live',
-    });
-    const page = await startLoggedIn(site, lang, customer);
-    await open(page, `/order_detail/${orderId}`);
-    await shown(page, '.order-detail__info').waitFor();
-    await markDocument(page);
-    const board = await openConsole(site, lang);
+    const { customer, orderId, page } = await orderOpenOnPhone(lang, 'collection');
+    const board = await openConsole(lang);
     try {
       const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
       await card.waitFor();
@@ -197,14 +176,8 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
   });
 
   test('a rejection from the console shows its reason and the money back on the open page', async () => {
-    const customer = await newCustomer(site, lang);
-    await creditWallet(site, customer.user.id, 100_000);
-    const orderId = await placeOrder(site, customer, lang, { payment: 'balance', quantity: 2, tag: 'live' });
-    const page = await startLoggedIn(site, lang, customer);
-    await open(page, `/order_detail/${orderId}`);
-    await shown(page, '.order-detail__info').waitFor();
-    await markDocument(page);
-    const board = await openConsole(site, lang);
+    const { customer, orderId, page } = await orderOpenOnPhone(lang);
+    const board = await openConsole(lang);
     try {
       const card = board.page.locator(`.merchant-card[data-order="${orderId}"] >> visible=true`);
       await card.waitFor();

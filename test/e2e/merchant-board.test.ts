@@ -6,13 +6,11 @@
  * ringing; the order then moves along to delivered from the board.
  */
 import type { Page } from 'playwright-core';
-import type { AuthResult } from '../../types/api/accounts';
 import type { MerchantOrder, MerchantRestaurants, MoveResult } from '../../types/api/merchant';
 import type { Order } from '../../types/api/orders';
 import { OrderStatus } from '../../types/order-status';
 import { formatTime } from '../../src/utils/date';
 import {
-  callApi,
   DESKTOP,
   expectToast,
   newCustomer,
@@ -21,27 +19,14 @@ import {
   placeOrder,
   startLoggedIn,
   type Customer,
-  type Lang,
 } from './support/orders';
+import { memberSession, STAFF } from './support/console';
 import { screenshot } from './support/screenshot';
 import { exactly, fill, open, PACKS, plural, shown, textOf, useSite } from './support/site';
 
 /** How far the test has moved the server's clock (a reminder needs the promised time to have passed). */
 let offset = 0;
 const site = useSite({ now: () => Date.now() + offset });
-
-/** The demo restaurant's staff member (README), as a session the page starts with. */
-async function staff(lang: Lang): Promise<Customer> {
-  const res = await callApi<AuthResult>(
-    site,
-    'login',
-    undefined,
-    { email: 'staff@szeat.cn', password: 'szeat-staff-8' },
-    lang,
-  );
-  if (res.code !== 1000) throw new Error(`staff login answered ${res.code} ${res.msg}`);
-  return { token: res.data.access_token, user: res.data.user, email: 'staff@szeat.cn', password: 'szeat-staff-8' };
-}
 
 /**
  * A stand-in AudioContext (before the app loads): counts the tones started (window.__tones), and like a browser's
@@ -98,7 +83,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
   const t = PACKS[lang];
 
   test('a new order arrives live and rings until accepted; then it moves along to delivered', async () => {
-    const member = await staff(lang);
+    const member = await memberSession(site, lang, STAFF);
     const customer = await newCustomer(site, lang);
     const page = await startLoggedIn(site, lang, member);
     await countTones(page);
@@ -179,7 +164,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
 
   test('on another console screen a new order rings with a banner to its board, and stops when anyone accepts it', async () => {
     const c = t.merchant_manage;
-    const member = await staff(lang);
+    const member = await memberSession(site, lang, STAFF);
     const customer = await newCustomer(site, lang);
     const { list } = await okApi<MerchantRestaurants>(site, 'merchant/restaurants', member.token, undefined, lang);
     const name = list.find((r) => r.restaurant_id === NOODLES_SHOP)!.name;
@@ -230,7 +215,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
   });
 
   test("a customer's reminder reaches the board with a sound of its own and shows on the card", async () => {
-    const member = await staff(lang);
+    const member = await memberSession(site, lang, STAFF);
     const customer = await newCustomer(site, lang);
     const orderId = await placeOrder(site, customer, lang, { tag: 'hurry' });
     await move(member, 'accept', { order_id: orderId, prep_minutes: 1 });
@@ -269,7 +254,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
   });
 
   test('a collection order is handed over only once the code is verified; a wrong code is refused clearly', async () => {
-    const member = await staff(lang);
+    const member = await memberSession(site, lang, STAFF);
     const customer = await newCustomer(site, lang);
     const orderId = await placeOrder(site, customer, lang, { mode: 'collection', tag: 'collect' });
     await move(member, 'accept', { order_id: orderId });

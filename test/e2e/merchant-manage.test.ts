@@ -5,19 +5,16 @@
  * order, and ends by itself: the server runs on a clock the test moves (and the console's page on a browser clock
  * moved as far), no one switches it off. Screenshots of the four screens at 390 and 1280 wide (E2E_SCREENSHOTS).
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import cn from '../../src/i18n/cn.json';
-import en from '../../src/i18n/en.json';
 import { formatWhen } from '../../src/utils/date';
-import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { Quote } from '../../types/api/checkout';
 import type { MerchantRestaurants } from '../../types/api/merchant';
 import type { Menu } from '../../types/api/stores';
-import { newContext } from './support/browser';
+import { memberPage, OWNER } from './support/console';
 import {
   DUMPLINGS,
   NOODLES,
   NOODLES_SHOP,
+  DESKTOP,
   PHONE,
   newCustomer,
   okApi,
@@ -25,34 +22,17 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { exactly, shown, textOf, useSite } from './support/site';
+import { exactly, PACKS, shown, textOf, useSite } from './support/site';
 
 /** How far the test has moved the server's clock. */
 let offset = 0;
 const site = useSite({ now: () => Date.now() + offset });
 
-const OWNER = { email: 'owner@szeat.cn', password: 'szeat-staff-8' };
-const DESKTOP = { width: 1280, height: 900 };
-
-/** A second browser context, logged in as the restaurant's owner in `lang`, with its page. */
-async function ownerPage(lang: Lang): Promise<{ context: BrowserContext; page: Page; token: string; user: UserInfo }> {
-  const auth = await okApi<AuthResult>(site, 'login', '', { ...OWNER, code: '' }, lang);
-  const user = await okApi<UserInfo>(site, 'me', auth.access_token, undefined, lang);
-  const context = await newContext(site.context.browser()!, site.url);
-  await context.addInitScript(
-    ([l, token, u]) => {
-      if (sessionStorage.getItem('e2e-started')) return;
-      sessionStorage.setItem('e2e-started', '1');
-      localStorage.setItem('_lang', JSON.stringify({ data: l }));
-      localStorage.setItem('token', JSON.stringify({ data: token }));
-      localStorage.setItem('userInfo', JSON.stringify({ data: u }));
-    },
-    [lang, auth.access_token, user] as const,
-  );
-  const page = await context.newPage();
-  page.on('pageerror', (err) => site.problems.push(`owner pageerror: ${err.message}`));
-  await page.setViewportSize(PHONE);
-  return { context, page, token: auth.access_token, user };
+/** A second browser context, logged in as the restaurant's owner in `lang`, on a phone, with its page. */
+async function ownerPage(lang: Lang) {
+  const owner = await memberPage(site, lang, OWNER);
+  await owner.page.setViewportSize(PHONE);
+  return owner;
 }
 
 const dishOf = async (lang: Lang, id: number) => {
@@ -61,7 +41,7 @@ const dishOf = async (lang: Lang, id: number) => {
 };
 
 describe.each<Lang>(['cn', 'en'])('console management (%s)', (lang) => {
-  const m = { cn, en }[lang].merchant_manage;
+  const m = PACKS[lang].merchant_manage;
 
   test('the owner marks a dish sold out and the customer menu shows it sold out at once, then back on sale', async () => {
     const dish = await dishOf(lang, NOODLES);

@@ -5,33 +5,26 @@
  * stored user info has no memberships, as one saved before a membership was added: the entry comes from the `me`
  * Mine asks each time it is shown. Screenshots at 390 and 1280 wide (E2E_SCREENSHOTS).
  */
-import type { AuthResult, UserInfo } from '../../types/api/accounts';
-import cn from '../../src/i18n/cn.json';
-import en from '../../src/i18n/en.json';
-import { DESKTOP, NOODLES_SHOP, newCustomer, okApi, startLoggedIn, type Lang } from './support/orders';
+import type { UserInfo } from '../../types/api/accounts';
+import { memberSession, STAFF } from './support/console';
+import { DESKTOP, NOODLES_SHOP, newCustomer, startLoggedIn, type Lang } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { shown, textOf, useSite } from './support/site';
+import { PACKS, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
-const STAFF = { email: 'staff@szeat.cn', password: 'szeat-staff-8' };
 
 const asked = (path: string) => site.apiRequests.filter((r) => r.path === `/api/szeat/${path}`).length;
 
 describe.each<Lang>(['cn', 'en'])('Mine and the restaurant console entry (%s)', (lang) => {
-  const m = { cn, en }[lang].mine;
+  const m = PACKS[lang].mine;
 
   test("a staff member's Mine offers the console, named after the restaurant, from me alone", async () => {
-    const auth = await okApi<AuthResult>(site, 'login', '', { ...STAFF, code: '' }, lang);
-    const [membership] = auth.user.memberships;
+    const session = await memberSession(site, lang, STAFF);
+    const [membership] = session.user.memberships;
     expect(membership).toMatchObject({ restaurant_id: NOODLES_SHOP, role: 'staff' });
-    const stored: Partial<UserInfo> = { ...auth.user };
+    const stored: Partial<UserInfo> = { ...session.user };
     delete stored.memberships;
-    const page = await startLoggedIn(site, lang, {
-      token: auth.access_token,
-      user: stored as UserInfo,
-      email: STAFF.email,
-      password: STAFF.password,
-    });
+    const page = await startLoggedIn(site, lang, { ...session, user: stored as UserInfo });
     await page.goto('/mine');
     const entry = shown(page, '.mine__entry--console');
     await entry.waitFor();

@@ -35,12 +35,9 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, exactly, open, shown, textOf, textsOf, useSite } from './support/site';
+import { exactly, fill, open, PACKS, shown, textOf, textsOf, useSite } from './support/site';
 
 const site = useSite();
-const PACKS = { cn, en };
-const fill = (template: string, params: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 
 /** The detail page asks again every 4 s: a change shows within 5 s; the margin is for a loaded machine. */
 const STATUS_SHOWN_WITHIN_MS = 5_000;

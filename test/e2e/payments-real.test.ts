@@ -33,9 +33,8 @@ import {
   type Lang,
 } from './support/orders';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textOf, useSite } from './support/site';
+import { open, PACKS, shown, textOf, useSite } from './support/site';
 
-const PACKS = { cn, en };
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN';
 const PHONE_UA =

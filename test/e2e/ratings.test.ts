@@ -15,28 +15,22 @@ import {
   newCustomer,
   NOODLES_SHOP,
   okApi,
+  DESKTOP,
   PHONE,
   startLoggedIn,
 } from './support/orders';
 import type { Page } from 'playwright-core';
 import { deliveredOrder, photoFile } from './support/ratings';
 import { screenshot } from './support/screenshot';
-import { cn, en, open, shown, textOf, useSite } from './support/site';
+import { open, PACKS, plural, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
-const PACKS = { cn, en };
-/** A message with its parameters; of "one|other" forms, the English rule's (the first for a count of 1). */
-const fill = (template: string, params: Record<string, string | number>) =>
-  (template.includes('|') ? template.split('|')[params.count === 1 ? 0 : 1]! : template).replace(
-    /\{(\w+)\}/g,
-    (whole, name: string) => (params[name] === undefined ? whole : String(params[name])),
-  );
 
 /** With E2E_SCREENSHOTS: the page on the phone and on a desktop (1280 x 900), for a person to look at. */
 async function shots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
   await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
 }
@@ -55,15 +49,15 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     await shown(page, '.order-detail__rate').click();
     await page.waitForURL((u) => u.pathname === `/rating/${order.id}`);
     await shown(page, '.rating__title').waitFor();
-    expect(await textOf(shown(page, '.rating__left'))).toBe(fill(t.rating.comment_left, { count: 500 }));
+    expect(await textOf(shown(page, '.rating__left'))).toBe(plural(t.rating.comment_left, 500));
 
     const group = (label: string) => page.locator(`[role=radiogroup][aria-label="${label}"]`);
     await group(t.rating.food)
-      .locator(`[role=radio][aria-label="${fill(t.rating.star_label, { count: 4 })}"]`)
+      .locator(`[role=radio][aria-label="${plural(t.rating.star_label, 4)}"]`)
       .click();
     await group(t.rating.delivery).getByRole('radio', { name: t.store.delivery_within40 }).click();
     await group(t.rating.other)
-      .locator(`[role=radio][aria-label="${fill(t.rating.star_label, { count: 5 })}"]`)
+      .locator(`[role=radio][aria-label="${plural(t.rating.star_label, 5)}"]`)
       .click();
     const comment = page.locator('.rating__comment textarea');
     await comment.fill(lang === 'cn' ? '面很筋道' : 'Chewy noodles');
@@ -80,7 +74,7 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     await page.locator('.rating-photo [role=progressbar][aria-valuenow="100"]').waitFor({ state: 'attached' });
     await page.locator('.rating-photo [role=progressbar]').waitFor({ state: 'detached', timeout: 5_000 });
     expect(await textOf(shown(page, '.rating__field--photos .rating__label'))).toBe(
-      fill(t.rating.photos, { count: 1, max: 6 }),
+      plural(t.rating.photos, 1, { max: 6 }),
     );
     await shots(page, `rating-${lang}-filled`);
 
