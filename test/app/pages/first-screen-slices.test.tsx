@@ -8,11 +8,10 @@ import { act } from 'react';
 import type { MapViewProps } from '../../../src/components/map/types';
 import RestaurantListPage from '../../../src/screens/discover/restaurant-list';
 import HomePage from '../../../src/screens/main/home';
-import { LOCATION_KEY } from '../../../src/stores';
 import type { PagedData } from '../../../types/api/common';
 import type { StoreSummary } from '../../../types/api/stores';
 import { store } from '../support/discover';
-import { fakeApi, paged, renderPage, summary, withAccountDefaults } from '../support/page';
+import { fakeApi, paged, renderPage, savedStorage, summary, withAccountDefaults } from '../support/page';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -21,16 +20,6 @@ jest.mock('../../../src/components/map', () => {
   const React = jest.requireActual<typeof ReactTypes>('react');
   return { MapView: (_p: MapViewProps) => React.createElement('div', { className: 'fake-map' }) };
 });
-
-const SAVED = {
-  lat: 22.538,
-  lng: 114.0575,
-  name: 'Excellence Century Centre',
-  address: '',
-  source: 'building',
-  city_id: 1,
-  building_id: 5,
-};
 
 const stores = (n: number, from = 1) => Array.from({ length: n }, (_, i) => store(from + i, `Shop ${from + i}`));
 const pageOf = (list: StoreSummary[], total: number): PagedData<StoreSummary> => ({
@@ -63,7 +52,7 @@ describe('first screens drawn in slices', () => {
     a.restaurants.list.mockResolvedValue(pageOf(stores(10), 25));
     const { container } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await act(async () => {});
     expect(texts(container, '.store-card__name')).toEqual(['Shop 1', 'Shop 2', 'Shop 3', 'Shop 4']);
@@ -80,7 +69,7 @@ describe('first screens drawn in slices', () => {
     a.restaurants.list.mockResolvedValue(pageOf(stores(6), 14));
     a.restaurants.newest.mockResolvedValue(pageOf(stores(8, 20), 8));
     a.articles.news.mockResolvedValue(paged([1, 2, 3, 4, 5].map((i) => summary(i, `News ${i}`))));
-    const { container } = await renderPage(HomePage, { api: a, storage: { _lang: 'en', [LOCATION_KEY]: SAVED } });
+    const { container } = await renderPage(HomePage, { api: a, storage: savedStorage() });
     await act(async () => {});
     const nearby = () => texts(container, '.home__nearby .store-card__name');
     const newest = () => texts(container, '.home__new-name');

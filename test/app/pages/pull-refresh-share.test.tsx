@@ -10,27 +10,17 @@ import RestaurantDetailPage from '../../../src/screens/discover/restaurant-detai
 import WalletPage from '../../../src/screens/account/wallet';
 import VouchersPage from '../../../src/screens/account/vouchers';
 import { HttpError } from '../../../src/services/http';
-import { LOCATION_KEY } from '../../../src/stores';
 import type { Voucher, Wallet } from '../../../types/api/wallet';
 import { menu, store, storeInfo } from '../support/discover';
 import { deferred } from '../support/fake-platform';
 import { orderSummary } from '../support/orders';
-import { fakeApi, paged, renderPage, summary, withAccountDefaults } from '../support/page';
+import { fakeApi, paged, renderPage, savedStorage, summary, withAccountDefaults } from '../support/page';
 import { actAsync, getByText, queryByText, waitFor } from '../support/render';
 import { pullDown, sharePayload } from '../support/taro-page-hooks';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
 const loggedIn = { _lang: 'en', token: 'tok', userInfo: { nickname: 'Lei' } };
-const SAVED = {
-  lat: 22.538,
-  lng: 114.0575,
-  name: 'Excellence Century Centre',
-  address: '',
-  source: 'building',
-  city_id: 1,
-  building_id: 5,
-};
 
 const wallet = (balance_fen: number): Wallet => ({
   balance_fen,
@@ -125,7 +115,7 @@ describe('pull-to-refresh', () => {
     api.restaurants.list.mockResolvedValueOnce(paged([store(5, 'Hunan House')]));
     const { container, platform } = await renderPage(RestaurantListPage, {
       api,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Hunan House'));
     const ads = deferred<never[]>();
@@ -149,7 +139,7 @@ describe('pull-to-refresh', () => {
       .mockResolvedValueOnce(paged([summary(2, 'Fresh news')]));
     const { container, platform } = await renderPage(HomePage, {
       api,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Old news'));
     await actAsync(() => pullDown());

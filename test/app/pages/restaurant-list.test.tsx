@@ -1,24 +1,14 @@
 import RestaurantListPage from '../../../src/screens/discover/restaurant-list';
 import { HttpError } from '../../../src/services/http';
-import { LOCATION_KEY } from '../../../src/stores';
 import type { Ad, Promotion } from '../../../types/api/catalogue';
 import type { StoreSummary } from '../../../types/api/stores';
 import type { PagedData } from '../../../types/api/common';
-import { EXCELLENCE, store, typeIn } from '../support/discover';
-import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
+import { EXCELLENCE, SAVED_LOCATION, store, typeIn } from '../support/discover';
+import { fakeApi, renderPage, savedStorage, withAccountDefaults } from '../support/page';
 import { click, getByText, queryAllByText, queryByText, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
-const SAVED = {
-  lat: 22.538,
-  lng: 114.0575,
-  name: 'Excellence Century Centre',
-  address: '',
-  source: 'building',
-  city_id: 1,
-  building_id: 5,
-};
 const link = { type: 'restaurant' as const, id: 12, url: '' };
 const PROMO: Promotion = {
   id: 1,
@@ -78,7 +68,7 @@ describe('restaurant_list', () => {
     );
     const { container, platform } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Hunan House'));
     expect(a.restaurants.list).toHaveBeenCalledWith({
@@ -112,7 +102,7 @@ describe('restaurant_list', () => {
     a.places.buildings.mockResolvedValue([{ ...EXCELLENCE, id: 5, name: 'Excellence Century Centre' }]);
     const { container } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: { ...SAVED, area_id: 2, name: '卓越世纪中心', lang: 'cn' } },
+      storage: savedStorage({ ...SAVED_LOCATION, area_id: 2, name: '卓越世纪中心', lang: 'cn' }),
     });
     await waitFor(() => getByText(container, 'Delivering to: Excellence Century Centre'));
     expect(queryByText(container, /卓越/)).toBeNull();
@@ -123,7 +113,7 @@ describe('restaurant_list', () => {
     a.restaurants.list.mockResolvedValue(pageOf([store(9, 'Lanzhou Noodles')], 1, 1));
     const { container } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Lanzhou Noodles'));
     await click(getByText(container, 'Noodles'));
@@ -159,7 +149,7 @@ describe('restaurant_list', () => {
       .mockResolvedValueOnce(pageOf([store(11, 'Restaurant 11'), store(12, 'Restaurant 12')], 2, 12));
     const { container } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Restaurant 10'));
     expect(getByText(container, '12 restaurants')).toBeTruthy();
@@ -180,7 +170,7 @@ describe('restaurant_list', () => {
       .mockResolvedValueOnce(pageOf([store(11, 'Restaurant 11')], 2, 11));
     const { container } = await renderPage(RestaurantListPage, {
       api: a,
-      storage: { _lang: 'en', [LOCATION_KEY]: SAVED },
+      storage: savedStorage(),
     });
     await waitFor(() => getByText(container, 'Restaurant 10'));
     await click(getByText(container, 'Load more'));
@@ -193,7 +183,7 @@ describe('restaurant_list', () => {
   it('empty, error, and no address', async () => {
     const a = api();
     a.restaurants.list.mockResolvedValueOnce(pageOf([], 1, 0)).mockRejectedValueOnce(new HttpError('timeout', 't'));
-    const view = await renderPage(RestaurantListPage, { api: a, storage: { _lang: 'en', [LOCATION_KEY]: SAVED } });
+    const view = await renderPage(RestaurantListPage, { api: a, storage: savedStorage() });
     await waitFor(() =>
       getByText(view.container, 'There are no restaurants near the current area yet. Please try another address.'),
     );
@@ -217,7 +207,7 @@ describe('restaurant_list', () => {
       container,
       store: root,
       platform,
-    } = await renderPage(RestaurantListPage, { api: a, storage: { _lang: 'en', [LOCATION_KEY]: SAVED } });
+    } = await renderPage(RestaurantListPage, { api: a, storage: savedStorage() });
     const bar = container.querySelector<HTMLElement>('.top-bar .search-bar')!;
     expect(bar.querySelector('.search-bar__icon--button')).not.toBeNull();
     await typeIn(bar, '.search-bar__input', 'noodles');

@@ -14,6 +14,17 @@ export const EXCELLENCE: Building = {
   lng: 114.0575,
 };
 
+/** What the app keeps (LOCATION_KEY) for a customer who chose Excellence Century Centre from the building list. */
+export const SAVED_LOCATION = {
+  lat: EXCELLENCE.lat,
+  lng: EXCELLENCE.lng,
+  name: EXCELLENCE.name,
+  address: '',
+  source: 'building',
+  city_id: EXCELLENCE.city_id,
+  building_id: EXCELLENCE.id,
+};
+
 export function closest(building: Building = EXCELLENCE, distance_m = 120): ClosestAddr {
   return { building, area: FUTIAN, city: SHENZHEN, distance_m };
 }

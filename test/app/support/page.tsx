@@ -15,11 +15,12 @@ import type {
   WalletApi,
   NotifyApi,
 } from '../../../src/services';
-import { loadSavedLang, RootStore, StoreProvider } from '../../../src/stores';
+import { loadSavedLang, LOCATION_KEY, RootStore, StoreProvider } from '../../../src/stores';
 import type { Article, ArticleSummary } from '../../../types/api/articles';
 import type { PagedData } from '../../../types/api/common';
 import type { SiteInfo } from '../../../types/api/codes';
 import type { QrKind } from '../../../types/codes';
+import { SAVED_LOCATION } from './discover';
 import { fakePlatform, type FakePlatformOptions } from './fake-platform';
 import { render } from './render';
 
@@ -129,6 +130,9 @@ export const paged = <T,>(list: T[]): PagedData<T> => ({
 export function summary(id: number, title: string, extra: Partial<ArticleSummary> = {}): ArticleSummary {
   return { id, title, summary: `${title} in short`, cover: '', published_at: Date.UTC(2025, 4, 20, 4), ...extra };
 }
+
+/** The storage a page starts with: an English visitor who chose `location` (by default SAVED_LOCATION). */
+export const savedStorage = (location: object = SAVED_LOCATION) => ({ _lang: 'en', [LOCATION_KEY]: location });
 
 /** Renders a page inside a StoreProvider with a RootStore on a fake platform and a fake api. */
 export async function renderPage(Page: ComponentType, options: FakePlatformOptions & { api?: FakeApi } = {}) {
