@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, fromRoot, loadConfig, type Config } from './config';
 import { sandboxesOf } from './config/safety';
 import { openDb } from './db';
-import { migrateToLatest } from './db/migrate';
-import { refreshSeedPictures, seedIfEmpty } from './seed';
+import { prepareDatabase, refreshSeedPictures } from './seed';
 import { createIntegrations } from './integrations';
 import { createAppJobs } from './app-jobs';
 import { buildApp as buildSite, buildIsStale, canBuildApp } from './site-build';
@@ -12,15 +11,15 @@ async function main() {
   const config = loadConfig();
   await siteBeforeStart(config);
   const db = await openDb(config.DATABASE_URL);
-  await migrateToLatest(db);
-  if (config.SEED === 'auto') {
-    if (await seedIfEmpty(db)) console.log('Empty database: demo data loaded.');
-    else {
-      // Demo data seeded by an older version: its dishes and review photos get the pictures of this one (once).
-      const pictures = await refreshSeedPictures(db);
-      if (pictures.refreshed && pictures.dishes + pictures.reviews > 0) {
-        console.log(`Demo pictures brought up to date: ${pictures.dishes} dishes, ${pictures.reviews} review photos.`);
-      }
+  // Migrations and, on an empty database, the demo data: of instances starting at once, one does it, the others
+  // wait for it and start on its work.
+  const { seeded } = await prepareDatabase(db, { seed: config.SEED === 'auto' });
+  if (seeded) console.log('Empty database: demo data loaded.');
+  else if (config.SEED === 'auto') {
+    // Demo data seeded by an older version: its dishes and review photos get the pictures of this one (once).
+    const pictures = await refreshSeedPictures(db);
+    if (pictures.refreshed && pictures.dishes + pictures.reviews > 0) {
+      console.log(`Demo pictures brought up to date: ${pictures.dishes} dishes, ${pictures.reviews} review photos.`);
     }
   }
   const integrations = createIntegrations(config, { db });

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fromRoot } from '../config';
 import type { Database } from './schema';
@@ -35,8 +45,50 @@ export async function openDb(url: string): Promise<Db> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   reuseStatements(database);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new WriterFirstSqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver, plus: a transaction asked to be serializable (`.setIsolationLevel('serializable')`; SQLite
+ * is always serializable) begins with `BEGIN IMMEDIATE`, taking the single writer's lock before it reads anything,
+ * waiting for it up to the busy timeout. A deferred transaction that reads first cannot write once another process
+ * has written since (SQLITE_BUSY, no wait): for work that must see the latest data and then write, such as start-up
+ * (db/startup-lock.ts). Other transactions begin as Kysely begins them.
+ */
+class WriterFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    if (settings?.isolationLevel === 'serializable') {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } else {
+      await super.beginTransaction(connection);
+    }
+  }
+}
+
+/**
+ * SQLite's DDL is transactional (a schema change commits or rolls back with its transaction); Kysely's adapter says
+ * otherwise only to keep its migrator out of transactions, where `PRAGMA foreign_keys` cannot change (no migration
+ * here uses it). Saying so lets migrations run in the start-up transaction (db/startup-lock.ts), all or nothing.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class WriterFirstSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new WriterFirstSqliteDriver(this.#config);
+  }
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**

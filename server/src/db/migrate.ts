@@ -1,6 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { sql } from 'kysely';
 import type { Db, DialectName } from './index';
+import { underStartupLock } from './startup-lock';
+import type { Executor } from './unit-of-work';
 import { m0001Articles } from './migrations/0001-articles';
 import { m0002Places } from './migrations/0002-places';
 import { m0003Catalogue } from './migrations/0003-catalogue';
@@ -46,11 +48,20 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+/**
+ * Runs the migrations the database has not run, under the start-up lock (db/startup-lock.ts): instances or commands
+ * starting at once migrate one after another, the later ones finding nothing to do.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(db.dialect) };
+  await underStartupLock(db, (trx) => migrateIn(trx, db.dialect));
+}
+
+/** The pending migrations, in the caller's start-up transaction (underStartupLock's executor). */
+export async function migrateIn(trx: Executor, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Parallel branches add numbered migrations; a database that already ran a later number still takes an earlier
-  // one landed afterwards (each migration stands alone).
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+  // one landed afterwards (each migration stands alone). Given a transaction, Kysely runs them all in it.
+  const migrator = new Migrator({ db: trx, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,9 +1,8 @@
-import type { Transaction } from 'kysely';
 import { ADDRESSES_PER_USER_MAX } from '../../../types/constants';
 import { createAddressesRepository } from '../modules/addresses/repository';
 import { createWalletRepository } from '../modules/wallet/repository';
 import { welcomeVoucher } from '../modules/wallet/welcome';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/unit-of-work';
 
 /** The demo customer, so a fresh start can log in at once (README): demo@szeat.cn / szeat-demo-8. */
 export const DEMO_USER = {
@@ -30,7 +29,7 @@ const DEMO_MERCHANT_HASHES = [
 ];
 
 /** The demo restaurant's owner and staff member, with their memberships (when the restaurant is seeded). */
-export async function seedMerchants(trx: Transaction<Database>): Promise<void> {
+export async function seedMerchants(trx: Executor): Promise<void> {
   const restaurant = await trx
     .selectFrom('restaurants')
     .select('id')
@@ -71,7 +70,7 @@ const CREATED = Date.UTC(2026, 8, 1, 2, 0, 0);
 export const DEMO_WALLET_FEN = 10000;
 
 /** The demo customer with a wallet balance and a default address in the first seeded building (when places are seeded). */
-export async function seedAccounts(trx: Transaction<Database>): Promise<void> {
+export async function seedAccounts(trx: Executor): Promise<void> {
   const user = await trx
     .insertInto('users')
     .values({
@@ -124,7 +123,7 @@ export async function seedAccounts(trx: Transaction<Database>): Promise<void> {
 const UNTIL = Date.UTC(2030, 0, 1);
 
 /** The demo customer's vouchers: the welcome one, one without minimum, one for restaurant 1, one used up. */
-async function seedVouchers(trx: Transaction<Database>, userId: number) {
+async function seedVouchers(trx: Executor, userId: number) {
   const vouchers = createWalletRepository(trx);
   const common = { user_id: userId, valid_from: CREATED, valid_until: UNTIL, created_at: CREATED };
   await vouchers.grantVoucher({ ...welcomeVoucher(userId, CREATED), valid_until: UNTIL });

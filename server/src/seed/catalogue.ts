@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type {
   CuisinesTable,
   Database,
@@ -16,6 +16,7 @@ import { OPTION_TEMPLATES } from './catalogue-data/options';
 import { RESTAURANTS, type RestaurantData } from './catalogue-data/restaurants';
 import { dishPicturePath } from './pictures/dish';
 import { BASE, DAY, reviewRows } from './reviews';
+import type { Executor } from '../db/unit-of-work';
 
 type WithId<T> = Insertable<T> & { id: number };
 
@@ -200,7 +201,7 @@ export function catalogueSeed(): CatalogueRows {
 
 /** Inserts in chunks: SQLite and PostgreSQL both cap the parameters of one statement. */
 async function insertAll<T extends keyof Database & string>(
-  trx: Transaction<Database>,
+  trx: Executor,
   table: T,
   values: Insertable<Database[T]>[],
 ) {
@@ -230,7 +231,7 @@ export const CATALOGUE_TABLES = [
   'popups',
 ] as const;
 
-export async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
+export async function seedCatalogue(trx: Executor): Promise<void> {
   const rows = catalogueSeed();
   await insertAll(trx, 'cuisines', rows.cuisines);
   await insertAll(trx, 'restaurants', rows.restaurants);

@@ -1,5 +1,6 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { AreasTable, BuildingsTable, CitiesTable, Database } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { AreasTable, BuildingsTable, CitiesTable } from '../db/schema';
+import type { Executor } from '../db/unit-of-work';
 
 /**
  * The four service cities (spec §1), their areas and buildings. Coordinates are GCJ-02, read off Chinese map tiles,
@@ -105,7 +106,7 @@ export const BUILDINGS: Building[] = [
 /** Buildings that no restaurant delivers to (see the comment at the top). */
 export const UNCOVERED_BUILDING_IDS = [14, 20];
 
-export async function seedPlaces(trx: Transaction<Database>): Promise<void> {
+export async function seedPlaces(trx: Executor): Promise<void> {
   await trx.insertInto('cities').values(CITIES).execute();
   await trx.insertInto('areas').values(AREAS).execute();
   await trx.insertInto('buildings').values(BUILDINGS).execute();

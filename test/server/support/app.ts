@@ -42,7 +42,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server; dropped by the returned function. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `szeat_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new Client({ connectionString: base.toString() });
