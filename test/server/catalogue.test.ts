@@ -6,6 +6,7 @@ import { fromRoot } from '../../server/src/config';
 import { seedPictures } from '../../server/src/seed/pictures';
 import { DIALECTS, useTestApp } from './support/app';
 import { chinaTime } from './support/clock';
+import { pictureUrl } from '../../server/src/cache/picture-urls';
 
 const ids = (list: Array<{ id: number }>) => list.map((s) => s.id);
 
@@ -23,7 +24,12 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       const cn = (await get('cuisineslist')).body;
       expect(cn.code).toBe(ErrorCode.Ok);
       expect(cn.data.length).toBeGreaterThanOrEqual(8);
-      expect(cn.data[0]).toEqual({ id: 1, name: '粤菜', icon: '/img/cuisine/cantonese.svg', store_count: 6 });
+      expect(cn.data[0]).toEqual({
+        id: 1,
+        name: '粤菜',
+        icon: pictureUrl('/img/cuisine/cantonese.svg'),
+        store_count: 6,
+      });
       expect(cn.data.every((c: { store_count: number }) => c.store_count >= 1)).toBe(true);
       const en = (await get('cuisineslist', 'en')).body;
       expect(en.data.map((c: { name: string }) => c.name)).toContain('Sichuan');
@@ -42,7 +48,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
         title: 'No delivery fee on your first order',
         badge: 'Free 1st delivery',
         kind: 'first_order_free_delivery',
-        picture: '/img/promo/1.svg',
+        picture: pictureUrl('/img/promo/1.svg'),
         restaurant_id: null,
         link: { type: 'article', id: 109, url: '' },
       });
@@ -88,7 +94,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(all[0]).toMatchObject({
         slot: 'home_banner',
         title: 'Our WeChat mini program is live',
-        picture: '/img/ad/1.svg',
+        picture: pictureUrl('/img/ad/1.svg'),
       });
       const banners = (await get('adslist?slot=home_banner&city_id=3')).body.data;
       expect(ids(banners)).toEqual([1, 2]);

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../types/errors';
 import { DIALECTS, useTestApp } from './support/app';
+import { pictureUrl } from '../../server/src/cache/picture-urls';
 
 interface Hit {
   type: 'restaurant' | 'dish' | 'news';
@@ -36,7 +37,7 @@ describe.each(DIALECTS)('multiplesearch on %s', (dialect) => {
     expect(hits.find((h) => h.id === 5 && h.type === 'restaurant')).toMatchObject({
       title: '湘里人家',
       subtitle: '湘菜',
-      picture: '/img/store/5-logo.svg',
+      picture: pictureUrl('/img/store/5-logo.svg'),
       restaurant_id: 5,
       price_fen: null,
     });

@@ -5,6 +5,7 @@ import { createStoresRepository } from '../../server/src/modules/stores/reposito
 import { createStoresService } from '../../server/src/modules/stores/service';
 import { DIALECTS, useTestApp } from './support/app';
 import { chinaTime } from './support/clock';
+import { pictureUrl } from '../../server/src/cache/picture-urls';
 
 const at = (id: number) => {
   const b = BUILDINGS.find((x) => x.id === id)!;
@@ -45,8 +46,8 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
       expect(list.map((s) => s.distance_m)).toEqual([...list.map((s) => s.distance_m)].sort((a, b) => a! - b!));
       expect(list[0]).toMatchObject({
         name: expect.any(String),
-        logo: expect.stringMatching(/^\/img\/store\/\d+-logo\.svg$/),
-        cover: expect.stringMatching(/^\/img\/store\/\d+-cover\.svg$/),
+        logo: expect.stringMatching(/^\/img\/store\/\d+-logo\.[0-9a-f]{10}\.svg$/),
+        cover: expect.stringMatching(/^\/img\/store\/\d+-cover\.[0-9a-f]{10}\.svg$/),
         area_name: 'Nanshan',
         delivery: true,
         is_open: expect.any(Boolean),
@@ -190,8 +191,8 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
         city_id: 1,
         city_name: 'Shenzhen',
         area_name: 'Nanshan',
-        logo: '/img/store/2-logo.svg',
-        cover: '/img/store/2-cover.svg',
+        logo: pictureUrl('/img/store/2-logo.svg'),
+        cover: pictureUrl('/img/store/2-cover.svg'),
         min_order_fen: 2000,
         delivery_fee_fen: 400,
         delivery_radius_m: 4500,
@@ -330,7 +331,7 @@ describe.each(DIALECTS)('stores API on %s', (dialect) => {
       expect(items[0]).toMatchObject({
         name: 'Crystal shrimp dumplings',
         description: 'Four per basket, whole fresh prawns',
-        picture: '/img/dish/crystal-shrimp-dumplings.svg',
+        picture: pictureUrl('/img/dish/crystal-shrimp-dumplings.svg'),
         sold_out: false,
         option_groups: [],
       });

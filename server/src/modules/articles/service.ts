@@ -5,6 +5,7 @@ import type { ArticlesTable } from '../../db/schema';
 import { notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
 import type { ArticleKind, ArticlesRepository } from './repository';
+import { pictureUrl } from '../../cache/picture-urls';
 
 type Row = Omit<ArticlesTable, 'id'> & { id: number };
 
@@ -13,7 +14,7 @@ function summary(row: Row, lang: Lang): ArticleSummary {
     id: row.id,
     title: localized(row, 'title', lang),
     summary: localized(row, 'summary', lang),
-    cover: row.cover,
+    cover: pictureUrl(row.cover),
     published_at: Number(row.published_at),
   };
 }

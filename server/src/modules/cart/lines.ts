@@ -4,6 +4,7 @@ import type { Lang } from '../../../../types/lang';
 import { buildChoice, QUANTITY_MAX, type Selection } from '../../../../types/menu-choice';
 import { failed, invalidField } from '../../errors';
 import type { CartLineRow, DishData } from './rows';
+import { pictureUrl } from '../../cache/picture-urls';
 
 export { QUANTITY_MAX };
 
@@ -23,7 +24,7 @@ export function menuItemOf(data: DishData, itemId: number, lang: Lang): MenuItem
     category_id: 0,
     name: pick(item, lang),
     description: '',
-    picture: item.picture,
+    picture: pictureUrl(item.picture),
     price_fen: Number(item.price_fen),
     sold_out: item.sold_out === 1,
     option_groups: data.groups

@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../errors';
 import { localized } from '../../i18n/localized';
 import type { PromotionRule } from '../checkout/money';
 import type { CatalogueRepository } from './repository';
+import { pictureUrl } from '../../cache/picture-urls';
 
 /** Who has seen a pop-up: the signed-in customer, or else the device. */
 export interface Viewer {
@@ -38,7 +39,7 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
       return rows.map((r) => ({
         id: r.id,
         name: localized(r, 'name', lang),
-        icon: r.icon,
+        icon: pictureUrl(r.icon),
         store_count: r.store_count,
       }));
     },
@@ -55,7 +56,7 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
         description: localized(r, 'description', lang),
         badge: localized(r, 'badge', lang),
         kind: r.kind,
-        picture: r.picture,
+        picture: pictureUrl(r.picture),
         restaurant_id: r.restaurant_id,
         city_id: r.city_id,
         link: linkOf(r),
@@ -87,7 +88,7 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
       return rows.map((r) => ({
         id: r.id,
         title: localized(r, 'title', lang),
-        picture: r.picture,
+        picture: pictureUrl(r.picture),
         slot: r.slot,
         city_id: r.city_id,
         link: linkOf(r),
@@ -106,7 +107,7 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
         id: r.id,
         title: localized(r, 'title', lang),
         content: localized(r, 'content', lang),
-        picture: r.picture,
+        picture: pictureUrl(r.picture),
         link: linkOf(r),
         version: r.version,
         starts_at: Number(r.starts_at),

@@ -15,6 +15,7 @@ import type { OrdersService } from '../orders/service';
 import { orderNo } from '../orders/service';
 import { PictureError, processPicture } from './pictures';
 import type { RatingsRepository } from './repository';
+import { pictureUrl } from '../../cache/picture-urls';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -143,7 +144,7 @@ export function createRatingsService(deps: RatingsDeps) {
       order_no: orderNo({ id: r.order_id!, created_at: r.order_created_at }),
       restaurant_id: r.restaurant_id,
       restaurant_name: lang === 'en' ? r.name_en || r.name_cn : r.name_cn || r.name_en,
-      restaurant_logo: r.logo,
+      restaurant_logo: pictureUrl(r.logo),
       food_rating: r.food_rating,
       delivery_time: r.delivery_time,
       other_rating: r.other_rating,

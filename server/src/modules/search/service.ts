@@ -5,6 +5,7 @@ import type { VersionedCache } from '../../cache/versioned-cache';
 import { invalid } from '../../errors';
 import { localized } from '../../i18n/localized';
 import type { SearchRepository } from './repository';
+import { pictureUrl } from '../../cache/picture-urls';
 
 /**
  * One keyword across restaurants, dishes and news. Hits are listed by type in that order and paged over the whole
@@ -80,7 +81,7 @@ export function createSearchService(repo: SearchRepository, cache?: VersionedCac
             .filter((c) => c.restaurant_id === r.id)
             .map((c) => localized(c, 'name', lang))
             .join(separator),
-          picture: r.logo,
+          picture: pictureUrl(r.logo),
           restaurant_id: r.id,
           price_fen: null,
         }));
@@ -93,7 +94,7 @@ export function createSearchService(repo: SearchRepository, cache?: VersionedCac
           title: localized(r, 'name', lang),
           subtitle:
             lang === 'en' ? r.restaurant_name_en || r.restaurant_name_cn : r.restaurant_name_cn || r.restaurant_name_en,
-          picture: r.picture,
+          picture: pictureUrl(r.picture),
           restaurant_id: r.restaurant_id,
           price_fen: r.price_fen,
         }));
@@ -105,7 +106,7 @@ export function createSearchService(repo: SearchRepository, cache?: VersionedCac
           id: r.id,
           title: localized(r, 'title', lang),
           subtitle: localized(r, 'summary', lang),
-          picture: r.cover,
+          picture: pictureUrl(r.cover),
           restaurant_id: null,
           price_fen: null,
         }));

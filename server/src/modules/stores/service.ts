@@ -18,6 +18,7 @@ import { openState, weekHours, type HoursWindow, type ManualClosure } from './ho
 import type { RatingsService } from '../ratings/service';
 import type { RestaurantRow, StoresRepository } from './repository';
 import { acceptedPaymentMethods, termsOf, type RestaurantTerms } from './terms';
+import { pictureUrl } from '../../cache/picture-urls';
 
 export interface Position {
   lat: number;
@@ -108,8 +109,8 @@ export function createStoresService(
         entry: {
           id: row.id,
           name: localized(row, 'name', lang),
-          logo: row.logo,
-          cover: row.cover,
+          logo: pictureUrl(row.logo),
+          cover: pictureUrl(row.cover),
           address: localized(row, 'address', lang),
           city_id: row.city_id,
           area_id: row.area_id,
@@ -298,7 +299,7 @@ export function createStoresService(
           category_id: i.category_id,
           name: localized(i, 'name', lang),
           description: localized(i, 'description', lang),
-          picture: i.picture,
+          picture: pictureUrl(i.picture),
           price_fen: i.price_fen,
           sold_out: i.sold_out === 1,
           option_groups: groupsByItem.get(i.id) ?? [],
@@ -315,7 +316,7 @@ export function createStoresService(
       const uploaded = photos ? await photos.shownPhotos(rows.map((r) => r.id)) : new Map<number, never>();
       const list = rows.map((r): Review => {
         // Seeded reviews list their pictures (one file each); a rating's photos are uploads that passed the check.
-        const seeded = parsePhotos(r.photos);
+        const seeded = parsePhotos(r.photos).map(pictureUrl);
         const own = uploaded.get(r.id);
         return {
           id: r.id,
