@@ -174,145 +174,153 @@ function OrderDetailPage() {
   return (
     <PageShell>
       <View className='order-detail'>
-        <View className='order-detail__card order-detail__head'>
-          <OrderStatus order={order} />
-          {endText(t, order) && <Text className='order-detail__reason'>{endText(t, order)}</Text>}
-          <OrderPromise order={order} t={t} />
-          <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>
-          {canPay && order.pay_before ? (
-            <Text className='order-detail__pay-before'>
-              {t('order.pay_before', { time: formatWhen(order.pay_before, ui.lang) })}
-            </Text>
-          ) : null}
-          <View className='order-detail__actions'>
-            {canPay && (
-              <Text className='order-detail__action order-detail__pay' {...pressable(() => void pay())}>
-                {t('order.pay_now')}
+        {/* Where the order is (status, actions, collection, timeline) and what it is (lines, amounts, details): one
+            column on a phone, side by side on a desktop. */}
+        <View className='order-detail__side'>
+          <View className='order-detail__card order-detail__head'>
+            <OrderStatus order={order} />
+            {endText(t, order) && <Text className='order-detail__reason'>{endText(t, order)}</Text>}
+            <OrderPromise order={order} t={t} />
+            <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>
+            {canPay && order.pay_before ? (
+              <Text className='order-detail__pay-before'>
+                {t('order.pay_before', { time: formatWhen(order.pay_before, ui.lang) })}
               </Text>
-            )}
-            {order.can_cancel && (
-              <Text className='order-detail__action order-detail__cancel' {...pressable(() => void cancel())}>
-                {t('order_after.cancel')}
-              </Text>
-            )}
-            <Text
-              className='order-detail__action order-detail__again'
-              {...pressable(() => void orderAgain({ actions, platform, t }, order))}
-            >
-              {t('order_after.reorder')}
-            </Text>
-            {order.can_rate && (
+            ) : null}
+            <View className='order-detail__actions'>
+              {canPay && (
+                <Text className='order-detail__action order-detail__pay' {...pressable(() => void pay())}>
+                  {t('order.pay_now')}
+                </Text>
+              )}
+              {order.can_cancel && (
+                <Text className='order-detail__action order-detail__cancel' {...pressable(() => void cancel())}>
+                  {t('order_after.cancel')}
+                </Text>
+              )}
               <Text
-                className='order-detail__action order-detail__rate'
-                {...pressable(() => void nav.go('rating', { orderId: order.id, from: 'detail' }))}
+                className='order-detail__action order-detail__again'
+                {...pressable(() => void orderAgain({ actions, platform, t }, order))}
               >
-                {t('order.rate')}
+                {t('order_after.reorder')}
               </Text>
-            )}
-          </View>
-          {order.rating_id !== null && <Text className='order-detail__rated'>{t('order.rated')}</Text>}
-        </View>
-
-        {order.collection_code && (
-          <View className='order-detail__card order-detail__code'>
-            <Text className='order-detail__code-label'>{t('order.collection_code')}</Text>
-            <Text className='order-detail__code-value'>{order.collection_code}</Text>
-          </View>
-        )}
-
-        <View className='order-detail__card order-detail__restaurant'>
-          <RestaurantContact
-            place={{
-              name: order.restaurant_name,
-              address: order.restaurant_address,
-              phone: order.restaurant_phone,
-              lat: order.restaurant_lat,
-              lng: order.restaurant_lng,
-            }}
-            showAddress={order.mode === 'collection'}
-          />
-        </View>
-
-        <View className='order-detail__card order-detail__steps'>
-          <Text className='order-detail__card-title'>{t('order.progress')}</Text>
-          <View className='order-timeline'>
-            {order.steps.map((step, i) => {
-              const reachedNext = order.steps[i + 1]?.done ?? false;
-              const ended = step.key === 'cancelled' || step.key === 'refunded';
-              return (
-                <View
-                  key={step.key}
-                  className={`order-step ${step.done ? 'order-step--done' : ''} ${ended ? 'order-step--ended' : ''} ${
-                    step.done && !reachedNext ? 'order-step--current' : ''
-                  }`}
+              {order.can_rate && (
+                <Text
+                  className='order-detail__action order-detail__rate'
+                  {...pressable(() => void nav.go('rating', { orderId: order.id, from: 'detail' }))}
                 >
-                  <View className='order-step__rail' aria-hidden='true'>
-                    <View className='order-step__dot' />
-                    {i < order.steps.length - 1 && (
-                      <View className={`order-step__line ${reachedNext ? 'order-step__line--done' : ''}`} />
-                    )}
+                  {t('order.rate')}
+                </Text>
+              )}
+            </View>
+            {order.rating_id !== null && <Text className='order-detail__rated'>{t('order.rated')}</Text>}
+          </View>
+
+          {order.collection_code && (
+            <View className='order-detail__card order-detail__code'>
+              <Text className='order-detail__code-label'>{t('order.collection_code')}</Text>
+              <Text className='order-detail__code-value'>{order.collection_code}</Text>
+            </View>
+          )}
+
+          <View className='order-detail__card order-detail__restaurant'>
+            <RestaurantContact
+              place={{
+                name: order.restaurant_name,
+                address: order.restaurant_address,
+                phone: order.restaurant_phone,
+                lat: order.restaurant_lat,
+                lng: order.restaurant_lng,
+              }}
+              showAddress={order.mode === 'collection'}
+            />
+          </View>
+
+          <View className='order-detail__card order-detail__steps'>
+            <Text className='order-detail__card-title'>{t('order.progress')}</Text>
+            <View className='order-timeline'>
+              {order.steps.map((step, i) => {
+                const reachedNext = order.steps[i + 1]?.done ?? false;
+                const ended = step.key === 'cancelled' || step.key === 'refunded';
+                return (
+                  <View
+                    key={step.key}
+                    className={`order-step ${step.done ? 'order-step--done' : ''} ${ended ? 'order-step--ended' : ''} ${
+                      step.done && !reachedNext ? 'order-step--current' : ''
+                    }`}
+                  >
+                    <View className='order-step__rail' aria-hidden='true'>
+                      <View className='order-step__dot' />
+                      {i < order.steps.length - 1 && (
+                        <View className={`order-step__line ${reachedNext ? 'order-step__line--done' : ''}`} />
+                      )}
+                    </View>
+                    <View className='order-step__body'>
+                      <Text className='order-step__label'>{step.label}</Text>
+                      {step.at ? <Text className='order-step__time'>{formatWhen(step.at, ui.lang)}</Text> : null}
+                    </View>
                   </View>
-                  <View className='order-step__body'>
-                    <Text className='order-step__label'>{step.label}</Text>
-                    {step.at ? <Text className='order-step__time'>{formatWhen(step.at, ui.lang)}</Text> : null}
-                  </View>
-                </View>
-              );
-            })}
+                );
+              })}
+            </View>
           </View>
         </View>
 
-        <View className='order-detail__card order-detail__items'>
-          <Text className='order-detail__card-title'>{t('order.items')}</Text>
-          {order.lines.map((line, i) => (
-            <View key={`${line.dish_id}-${i}`} className='order-detail__line'>
-              <View className='order-detail__line-main'>
-                <Text className='order-detail__line-name'>{line.name}</Text>
-                {line.option_names.length > 0 && (
-                  <Text className='order-detail__line-options'>{line.option_names.join(t('menu.list_separator'))}</Text>
-                )}
-              </View>
-              <Text className='order-detail__line-quantity'>×{line.quantity}</Text>
-              <Text className='order-detail__line-price'>{formatPrice(line.line_total_fen)}</Text>
-            </View>
-          ))}
-          <View className='order-detail__row order-detail__row--goods'>
-            <Text>{t('order.goods')}</Text>
-            <Text>{formatPrice(order.goods_fen)}</Text>
-          </View>
-          {/* The price lines stored with the order, as settlement showed them (the fee, each promotion, the
-              voucher); nobody delivers a collection order: no fee row. */}
-          {order.price_lines
-            .filter((l) => !(l.kind === 'delivery_fee' && order.mode === 'collection'))
-            .map((l, i) => (
-              <View
-                key={`${l.kind}-${l.promotion_id ?? l.voucher_id ?? i}`}
-                className={`order-detail__row order-detail__row--${
-                  l.kind === 'delivery_fee' ? 'delivery-fee' : l.kind === 'voucher' ? 'discount' : 'promotion'
-                }`}
-              >
-                <Text>{l.name}</Text>
-                <Text>{l.amount_fen < 0 ? `-${formatPrice(-l.amount_fen)}` : formatPrice(l.amount_fen)}</Text>
+        <View className='order-detail__main'>
+          <View className='order-detail__card order-detail__items'>
+            <Text className='order-detail__card-title'>{t('order.items')}</Text>
+            {order.lines.map((line, i) => (
+              <View key={`${line.dish_id}-${i}`} className='order-detail__line'>
+                <View className='order-detail__line-main'>
+                  <Text className='order-detail__line-name'>{line.name}</Text>
+                  {line.option_names.length > 0 && (
+                    <Text className='order-detail__line-options'>
+                      {line.option_names.join(t('menu.list_separator'))}
+                    </Text>
+                  )}
+                </View>
+                <Text className='order-detail__line-quantity'>×{line.quantity}</Text>
+                <Text className='order-detail__line-price'>{formatPrice(line.line_total_fen)}</Text>
               </View>
             ))}
-          <View className='order-detail__row order-detail__row--total'>
-            <Text>{t('order.total')}</Text>
-            <Text className='order-detail__total'>{formatPrice(order.total_fen)}</Text>
-          </View>
-        </View>
-
-        <View className='order-detail__card order-detail__info'>
-          {rows.map(([key, label, value]) => (
-            <View key={key} className={`order-detail__row order-detail__row--${key}`}>
-              <Text className='order-detail__label'>{label}</Text>
-              <Text className='order-detail__value'>{value}</Text>
+            <View className='order-detail__row order-detail__row--goods'>
+              <Text>{t('order.goods')}</Text>
+              <Text>{formatPrice(order.goods_fen)}</Text>
             </View>
-          ))}
-        </View>
+            {/* The price lines stored with the order, as settlement showed them (the fee, each promotion, the
+              voucher); nobody delivers a collection order: no fee row. */}
+            {order.price_lines
+              .filter((l) => !(l.kind === 'delivery_fee' && order.mode === 'collection'))
+              .map((l, i) => (
+                <View
+                  key={`${l.kind}-${l.promotion_id ?? l.voucher_id ?? i}`}
+                  className={`order-detail__row order-detail__row--${
+                    l.kind === 'delivery_fee' ? 'delivery-fee' : l.kind === 'voucher' ? 'discount' : 'promotion'
+                  }`}
+                >
+                  <Text>{l.name}</Text>
+                  <Text>{l.amount_fen < 0 ? `-${formatPrice(-l.amount_fen)}` : formatPrice(l.amount_fen)}</Text>
+                </View>
+              ))}
+            <View className='order-detail__row order-detail__row--total'>
+              <Text>{t('order.total')}</Text>
+              <Text className='order-detail__total'>{formatPrice(order.total_fen)}</Text>
+            </View>
+          </View>
 
-        <Text className='order-detail__disclaimer'>
-          {order.mode === 'delivery' ? t('order_after.disclaimer_delivery') : t('order.disclaimer')}
-        </Text>
+          <View className='order-detail__card order-detail__info'>
+            {rows.map(([key, label, value]) => (
+              <View key={key} className={`order-detail__row order-detail__row--${key}`}>
+                <Text className='order-detail__label'>{label}</Text>
+                <Text className='order-detail__value'>{value}</Text>
+              </View>
+            ))}
+          </View>
+
+          <Text className='order-detail__disclaimer'>
+            {order.mode === 'delivery' ? t('order_after.disclaimer_delivery') : t('order.disclaimer')}
+          </Text>
+        </View>
       </View>
     </PageShell>
   );
