@@ -132,7 +132,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusCode, Record<Lang, string>> 
   [S.DriverOnTheWay]: { cn: '骑手配送中', en: 'Driver on the way' },
   [S.Delivered]: { cn: '已送达', en: 'Delivered' },
   [S.Completed]: { cn: '已完成', en: 'Completed' },
-  [S.Accomplished]: { cn: '订单已结束', en: 'Accomplished' },
+  // Closed for good (ratings and disputes over): to the customer it is completed, as its timeline step says.
+  [S.Accomplished]: { cn: '已完成', en: 'Completed' },
   [S.Cancelled]: { cn: '已取消', en: 'Cancelled' },
   [S.Refunded]: { cn: '已退款', en: 'Refunded' },
 };

@@ -193,7 +193,7 @@ export async function runOrdersCli(
     return 0;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    // Status codes in the message read as their names here: "status Accomplished (11)".
+    // Status codes in the message read as their names here: "status Completed (11)".
     const p = { ...e.params };
     for (const k of ['from', 'to', 'status'] as const) if (p[k] !== undefined) p[k] = label(Number(p[k]), lang);
     io.err(`Refused: ${translate(lang, e.key, p)}`);

@@ -8,6 +8,8 @@ import {
   progressSteps,
   type OrderMode,
 } from '../../types/order-status';
+import cn from '../../src/i18n/cn.json';
+import en from '../../src/i18n/en.json';
 
 /**
  * The transition table written out by hand (independent of how types/order-status.ts builds it): every pair of
@@ -149,5 +151,28 @@ describe('order status transition table', () => {
       ['cancelled', '已取消', 4],
       ['refunded', '已退款', 4],
     ]);
+  });
+});
+
+describe('status words (issue 15 §4: natural status names, header and steps agree)', () => {
+  it("the server's word for each status is the app's own (orders tab, order page and board show the server's)", () => {
+    const packs = { cn: cn.order as Record<string, string>, en: en.order as Record<string, string> };
+    for (const code of ORDER_STATUS_CODES) {
+      for (const lang of ['cn', 'en'] as const) {
+        expect({ code, lang, label: ORDER_STATUS_LABELS[code][lang] }).toEqual({
+          code,
+          lang,
+          label: packs[lang][`status_${code}`],
+        });
+      }
+    }
+  });
+
+  it('a closed order reads as completed, as its last step does, in both languages', () => {
+    for (const lang of ['cn', 'en'] as const) {
+      for (const code of [9, 11] as const) {
+        expect(ORDER_STATUS_LABELS[code][lang]).toBe(PROGRESS_STEP_LABELS.completed[lang]);
+      }
+    }
   });
 });

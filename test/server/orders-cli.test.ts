@@ -43,18 +43,16 @@ describe.each(DIALECTS)('operator tool on %s', (dialect) => {
     const no = (await api.get(`orderinfo?id=${o.id}`, { token: me.token })).body.data.order_no;
     expect((await run('advance', no, '--lang', 'cn')).out).toBe(`Order ${o.id}: 商家已接单 (10) -> 商家备餐中 (1)`);
     expect((await run('advance', String(o.id))).out).toMatch(/-> Completed \(9\)$/);
-    expect((await run('advance', String(o.id))).out).toMatch(/-> Accomplished \(11\)$/);
+    expect((await run('advance', String(o.id))).out).toMatch(/-> Completed \(11\)$/);
     const end = await run('advance', String(o.id));
     expect(end).toEqual({
       code: 1,
       out: '',
-      err: `Refused: Order ${o.id} has no next step (status Accomplished (11))`,
+      err: `Refused: Order ${o.id} has no next step (status Completed (11))`,
     });
     const refused = await run('cancel', String(o.id));
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe(
-      `Refused: Order ${o.id} cannot move from status Accomplished (11) to status Cancelled (4)`,
-    );
+    expect(refused.err).toBe(`Refused: Order ${o.id} cannot move from status Completed (11) to status Cancelled (4)`);
     expect((await historyOf(t, o.id)).map((h) => h.status)).toEqual([6, 10, 1, 9, 11]);
 
     const unpaid = await placeOrder(t, api, me.token, { method: 'wechat' });
