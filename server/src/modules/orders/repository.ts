@@ -24,6 +24,20 @@ export function createOrdersRepository(db: Executor) {
       .limit(1)
       .as('rating_id');
 
+  /** Ids of orders in `status` whose `column` is before `before`, oldest first, at most `limit`. */
+  const idsInStatusBefore =
+    (column: 'created_at' | 'updated_at') =>
+    (status: number, before: number, limit = 100) =>
+      db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', status)
+        .where(column, '<', before)
+        .orderBy(column)
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
+
   return {
     byId: (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -178,16 +192,7 @@ export function createOrdersRepository(db: Executor) {
         .execute(),
 
     /** Orders of a restaurant still waiting for it (status `status`) placed before `before` (the accept timeout). */
-    waitingBefore: (status: number, before: number, limit = 100) =>
-      db
-        .selectFrom('orders')
-        .select('id')
-        .where('status', '=', status)
-        .where('updated_at', '<', before)
-        .orderBy('updated_at')
-        .limit(limit)
-        .execute()
-        .then((rows) => rows.map((r) => r.id)),
+    waitingBefore: idsInStatusBefore('updated_at'),
 
     linesOf: (orderIds: number[]) =>
       orderIds.length === 0
@@ -199,16 +204,7 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /** Orders in `status` created before `before`, oldest first (the job runner's unpaid-order sweep). */
-    idsInStatus: (status: number, before: number, limit = 100) =>
-      db
-        .selectFrom('orders')
-        .select('id')
-        .where('status', '=', status)
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute()
-        .then((rows) => rows.map((r) => r.id)),
+    idsInStatus: idsInStatusBefore('created_at'),
 
     /** Orders in these statuses, placed after `createdAfter` and unchanged since `changedBefore` (demo mode). */
     changedBefore: (statuses: readonly number[], changedBefore: number, createdAfter: number, limit = 100) =>
