@@ -151,18 +151,7 @@ export function createWalletRepository(db: Kysely<Database>) {
     },
 
     /** Gives a voucher (idempotent per user and code: the unique key keeps the welcome voucher single). */
-    async grantVoucher(values: {
-      user_id: number;
-      code: string;
-      name_cn: string;
-      name_en: string;
-      discount_fen: number;
-      min_goods_fen: number;
-      restaurant_id: number | null;
-      valid_from: number;
-      valid_until: number;
-      created_at: number;
-    }) {
+    async grantVoucher(values: Omit<VoucherRow, 'id' | 'used_at' | 'order_id'>) {
       await db
         .insertInto('vouchers')
         .values({ ...values, used_at: null, order_id: null })
