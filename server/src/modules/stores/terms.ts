@@ -44,24 +44,28 @@ export interface RestaurantTerms {
   busy_until: number | null;
 }
 
-type TermsRow = PaymentFlags & {
-  id: number;
-  city_id: number;
-  area_id: number;
-  name_cn: string;
-  name_en: string;
-  lat: number;
-  lng: number;
-  delivery_radius_m: number;
-  min_order_fen: number;
-  delivery_fee_fen: number;
-  prep_minutes: number;
-  delivery: number;
-  collection: number;
-  closed: number;
-  resume_at: number | null;
-  busy_until?: number | null;
-};
+/** The restaurant row's columns the terms are made from: the plain ones as the terms have them, the flags as stored. */
+type TermsRow = PaymentFlags &
+  Pick<
+    RestaurantTerms,
+    | 'id'
+    | 'city_id'
+    | 'area_id'
+    | 'name_cn'
+    | 'name_en'
+    | 'lat'
+    | 'lng'
+    | 'delivery_radius_m'
+    | 'min_order_fen'
+    | 'delivery_fee_fen'
+    | 'prep_minutes'
+  > & {
+    delivery: number;
+    collection: number;
+    closed: number;
+    resume_at: number | null;
+    busy_until?: number | null;
+  };
 
 /** A restaurant's row and opening hours as terms (numbers as numbers: PostgreSQL may answer bigint as text). */
 export function termsOf(row: TermsRow, hours: HoursWindow[]): RestaurantTerms {
