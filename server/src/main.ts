@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, fromRoot, loadConfig, type Config } from './config';
 import { sandboxesOf } from './config/safety';
 import { openDb } from './db';
-import { prepareDatabase, refreshSeedPictures } from './seed';
+import { prepareDatabase, refreshSeedNews, refreshSeedPictures } from './seed';
 import { createIntegrations } from './integrations';
 import { createAppJobs } from './app-jobs';
 import { buildApp as buildSite, buildIsStale, canBuildApp } from './site-build';
@@ -21,6 +21,9 @@ async function main() {
     if (pictures.refreshed && pictures.dishes + pictures.reviews > 0) {
       console.log(`Demo pictures brought up to date: ${pictures.dishes} dishes, ${pictures.reviews} review photos.`);
     }
+    // Its news and ads no longer promise what the product does not do (once; conditional on the old words).
+    const news = await refreshSeedNews(db);
+    if (news > 0) console.log(`Demo news brought up to date: ${news} items.`);
   }
   const integrations = createIntegrations(config, { db });
   const app = await buildApp({ config, db, integrations });

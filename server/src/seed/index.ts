@@ -77,3 +77,4 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 }
 
 export { refreshSeedPictures, SEED_PICTURES_VERSION } from './refresh-pictures';
+export { refreshSeedNews } from './refresh-news';
