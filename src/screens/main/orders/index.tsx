@@ -111,33 +111,37 @@ function OrdersPage() {
               <Text className='order-card__time'>{formatDate(o.created_at, ui.lang, true)}</Text>
               <Text className='order-card__count'>{t('orders.item_count', { count: o.item_count })}</Text>
               <Text className='order-card__total'>{formatPrice(o.total_fen)}</Text>
-              {o.can_rate && (
-                <Text
-                  className='order-card__rate'
-                  {...pressable(() => void platform.navigation.go('rating', { orderId: o.id }), {
-                    label: `${t('order.rate')} · ${o.restaurant_name}`,
-                  })}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    void platform.navigation.go('rating', { orderId: o.id });
-                  }}
-                >
-                  {t('order.rate')}
-                </Text>
-              )}
-              {o.rating_id !== null && <Text className='order-card__rated'>{t('order.rated')}</Text>}
-              {o.needs_payment && (
-                <Text
-                  className='order-card__pay'
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    void pay(o.id);
-                  }}
-                >
-                  {t('order.pay_now')}
-                </Text>
-              )}
             </View>
+            {(o.can_rate || o.rating_id !== null || o.needs_payment) && (
+              <View className='order-card__actions'>
+                {o.can_rate && (
+                  <Text
+                    className='order-card__rate'
+                    {...pressable(() => void platform.navigation.go('rating', { orderId: o.id }), {
+                      label: `${t('order.rate')} · ${o.restaurant_name}`,
+                    })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void platform.navigation.go('rating', { orderId: o.id });
+                    }}
+                  >
+                    {t('order.rate')}
+                  </Text>
+                )}
+                {o.rating_id !== null && <Text className='order-card__rated'>{t('order.rated')}</Text>}
+                {o.needs_payment && (
+                  <Text
+                    className='order-card__pay'
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void pay(o.id);
+                    }}
+                  >
+                    {t('order.pay_now')}
+                  </Text>
+                )}
+              </View>
+            )}
           </View>
         ))}
         {orders.status === 'ready' && orders.items.length > 0 && (
