@@ -67,7 +67,7 @@ describe.each(['cn', 'en'] as const)('after ordering (%s)', (lang) => {
     const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
     expect(await textOf(shown(page, '.pay-success__order-no'))).toContain(order.order_no);
     expect(await textOf(shown(page, '.pay-success__estimate'))).toMatch(
-      lang === 'cn' ? /^取餐时间 (今天|明天) \d\d:\d\d$/ : /^Ready to collect (Today|Tomorrow) \d\d:\d\d$/,
+      lang === 'cn' ? /^取餐时间 (今天|明天) \d\d:\d\d$/ : /^Ready to collect (today|tomorrow) \d\d:\d\d$/,
     );
     expect(await textOf(shown(page, '.restaurant-contact__address'))).toBe(order.restaurant_address);
     expect(await textOf(shown(page, '.pay-success__note'))).toBe(t.order_after.pay_at_counter_note);

@@ -2,7 +2,7 @@ import OrderDetailPage, { ORDER_POLL_MS } from '../../../src/screens/order/detai
 import { ApiError } from '../../../src/services/http';
 import { ErrorCode } from '../../../types/errors';
 import type { ReorderResult } from '../../../types/api/cart';
-import { formatWhen } from '../../../src/utils/date';
+import { formatWhen, formatWhenInSentence } from '../../../src/utils/date';
 import { cartData, order } from '../support/orders';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, waitFor } from '../support/render';
@@ -143,6 +143,19 @@ describe('order_detail/{orderId}', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('a near pay-by time is lower case inside the sentence (issue 15): "by today 10:05", not "by Today 10:05"', async () => {
+    const a = withAccountDefaults(fakeApi());
+    const soon = Date.now() + 15 * 60_000;
+    a.orders.info.mockResolvedValue(order(91, { status: 0, paid: false, pay_before: soon }));
+    const { container } = await renderPage(OrderDetailPage, { api: a, params: { orderId: '91' }, storage: LOGGED_IN });
+    await waitFor(() =>
+      getByText(container, `Please pay by ${formatWhenInSentence(soon, 'en')}; the order is cancelled after that`),
+    );
+    expect(container.querySelector('.order-detail__pay-before')!.textContent).toMatch(
+      /^Please pay by (today|tomorrow) /,
+    );
   });
 
   it('an unpaid online order says until when it can be paid, and Pay now pays it', async () => {

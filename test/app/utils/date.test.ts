@@ -1,4 +1,4 @@
-import { formatDate, formatWhen } from '../../../src/utils/date';
+import { formatDate, formatWhen, formatWhenInSentence } from '../../../src/utils/date';
 
 describe('formatDate (China time, UTC+8)', () => {
   const epoch = 0; // 1970-01-01 08:00 in China
@@ -53,5 +53,19 @@ describe('formatWhen (issue 15: collection times as people say them)', () => {
     expect(formatWhen(at(0, 23, 55), 'cn', now)).toBe('昨天 23:55');
     expect(formatWhen(at(3, 12, 0), 'cn', now)).toBe('2030年1月3日 12:00');
     expect(formatWhen(at(3, 12, 0), 'en', now)).toBe('2030-01-03 12:00');
+  });
+});
+
+describe('formatWhenInSentence (issue 15: "Estimated delivery today 10:05–10:30")', () => {
+  const now = Date.UTC(2030, 0, 1, 2, 0);
+  const at = (day: number, h: number, m: number) => Date.UTC(2030, 0, day, h - 8, m);
+  it('lower case mid-sentence in English; Chinese and dates as formatWhen', () => {
+    expect(formatWhenInSentence(at(1, 10, 5), 'en', now)).toBe('today 10:05');
+    expect(formatWhenInSentence(at(2, 10, 30), 'en', now)).toBe('tomorrow 10:30');
+    expect(formatWhenInSentence(at(0, 23, 55), 'en', now)).toBe('yesterday 23:55');
+    expect(formatWhenInSentence(at(1, 10, 5), 'cn', now)).toBe('今天 10:05');
+    expect(formatWhenInSentence(at(2, 10, 30), 'cn', now)).toBe('明天 10:30');
+    expect(formatWhenInSentence(at(3, 12, 0), 'en', now)).toBe('2030-01-03 12:00');
+    expect(formatWhenInSentence(at(3, 12, 0), 'cn', now)).toBe('2030年1月3日 12:00');
   });
 });

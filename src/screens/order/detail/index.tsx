@@ -15,7 +15,7 @@ import { useOrderActions } from '../../../stores/order-actions';
 import { useSubscribe } from '../../../stores/subscribe';
 import { useOrderFeed } from '../../../stores/order-feed';
 import { pressable } from '../../../utils/a11y';
-import { formatDate, formatWhen } from '../../../utils/date';
+import { formatDate, formatWhen, formatWhenInSentence } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { usePolling } from '../../../utils/use-polling';
 import { methodLabel } from '../settlement/parts/choices';
@@ -184,7 +184,7 @@ function OrderDetailPage() {
             <Text className='order-detail__live'>{open ? t('order.live') : t('order_after.ended')}</Text>
             {canPay && order.pay_before ? (
               <Text className='order-detail__pay-before'>
-                {t('order.pay_before', { time: formatWhen(order.pay_before, ui.lang) })}
+                {t('order.pay_before', { time: formatWhenInSentence(order.pay_before, ui.lang) })}
               </Text>
             ) : null}
             <View className='order-detail__actions'>

@@ -8,7 +8,7 @@ import { PageShell } from '../../../components/page-shell';
 import { RestaurantContact } from '../../../components/restaurant-contact';
 import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
-import { formatTime, formatWhen } from '../../../utils/date';
+import { formatTime, formatWhenInSentence } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import './index.scss';
 import { useRouteParams } from '../../../utils/use-route-params';
@@ -106,9 +106,9 @@ function PaySuccessPage() {
         {order.estimate && !cancelled && (
           <Text className='pay-success__estimate'>
             {order.estimate.kind === 'ready'
-              ? t('order_after.ready_at', { time: formatWhen(order.estimate.from, ui.lang) })
+              ? t('order_after.ready_at', { time: formatWhenInSentence(order.estimate.from, ui.lang) })
               : t('order_after.deliver_by', {
-                  time: `${formatWhen(order.estimate.from, ui.lang)}–${formatTime(order.estimate.to)}`,
+                  time: `${formatWhenInSentence(order.estimate.from, ui.lang)}–${formatTime(order.estimate.to)}`,
                 })}
           </Text>
         )}

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components';
 import type { CartLine } from '../../../../../types/api/cart';
 import type { Problem, Quote } from '../../../../../types/api/checkout';
 import { useStores, useT } from '../../../../stores';
-import { formatTime, formatWhen } from '../../../../utils/date';
+import { formatTime, formatWhenInSentence } from '../../../../utils/date';
 import { formatPrice } from '../../../../utils/price';
 
 /** What changed since the cart was filled (the quote's problems): shown before the customer pays. */
@@ -14,8 +14,8 @@ export function EstimateRow({ quote, now }: { quote: Quote; now: number }) {
   if (!e) return null;
   const text =
     e.kind === 'delivery'
-      ? t('checkout.estimate_delivery', { from: formatWhen(e.from, ui.lang, now), to: formatTime(e.to) })
-      : t('checkout.estimate_ready', { time: formatWhen(e.from, ui.lang, now) });
+      ? t('checkout.estimate_delivery', { from: formatWhenInSentence(e.from, ui.lang, now), to: formatTime(e.to) })
+      : t('checkout.estimate_ready', { time: formatWhenInSentence(e.from, ui.lang, now) });
   return (
     <View className='settlement__card settlement__row settlement__estimate'>
       <Text className='settlement__row-label'>{text}</Text>
