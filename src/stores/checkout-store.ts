@@ -71,7 +71,8 @@ function problemsOf(err: unknown): Problem[] | undefined {
  * until it succeeds, so a double tap or a retry after a timeout never makes two orders.
  *
  * A new quote is first reconciled with the choices (reconcile): a mode, voucher or method it no longer offers is
- * dropped. Defaults the customer did not choose (the default address today) are applied in the same places.
+ * dropped. Defaults the customer did not choose (the default address, the best voucher, the earliest collection time)
+ * are applied in the same places.
  */
 export class CheckoutStore {
   rid = 0;
@@ -86,6 +87,8 @@ export class CheckoutStore {
   addressChosen = false;
   voucherChosen = false;
   modeChosen = false;
+  /** The customer chose the collection time: until then it is the earliest the quote offers. */
+  timeChosen = false;
 
   /** The address book (undefined until it loads). */
   addresses: Address[] | undefined = undefined;
@@ -229,6 +232,7 @@ export class CheckoutStore {
     this.addressChosen = false;
     this.voucherChosen = false;
     this.modeChosen = false;
+    this.timeChosen = false;
     this.addresses = undefined;
     this.quote = undefined;
     this.quoteStatus = 'idle';
@@ -249,6 +253,7 @@ export class CheckoutStore {
 
   chooseCollectionTime(time: number) {
     this.collectionTime = time;
+    this.timeChosen = true;
   }
 
   chooseMethod(method: PaymentMethod) {
@@ -387,6 +392,11 @@ export class CheckoutStore {
       const last = this.deps.storage.get<PaymentMethod>(LAST_METHOD_KEY);
       if (quote.payment_methods.length === 1) this.method = quote.payment_methods[0];
       else if (last && quote.payment_methods.includes(last)) this.method = last;
+    }
+    // Collection at the earliest time the restaurant offers until the customer chooses one; a default time that has
+    // passed moves on to the new earliest (a chosen one stays, and the quote says it is no longer available).
+    if (this.mode === 'collection' && !this.timeChosen && this.collectionTime !== quote.collection_times[0]) {
+      this.collectionTime = quote.collection_times[0];
     }
     // Delivery to an address the restaurant does not reach, not chosen by the customer: the first one it reaches.
     if (this.mode === 'delivery' && !this.addressChosen && this.addressId !== undefined) {

@@ -7,6 +7,7 @@
  * own answers.
  */
 import type { Page } from 'playwright-core';
+import { formatWhen } from '../../src/utils/date';
 import { formatPrice } from '../../src/utils/price';
 import type { AuthResult, UserInfo } from '../../types/api/accounts';
 import type { CartData } from '../../types/api/cart';
@@ -205,16 +206,7 @@ for (const lang of ['cn', 'en'] as const) {
       await shown(page, '.settlement__mode--collection').click();
       await shown(page, '.settlement__time').waitFor();
 
-      // The spec's validation: a collection time must be chosen (then a payment method).
-      await placeOrder(page);
-      await eventually(async () =>
-        expect(await textOf(page.locator('.taro__toast p >> visible=true'))).toBe(t.checkout.need_time),
-      );
-      await shown(page, '.settlement__time').click();
-      const firstTime = shown(page, '.settlement__time-sheet .option-sheet__option').first();
-      const timeText = (await firstTime.innerText()).trim();
-      await firstTime.click();
-      expect(await textOf(shown(page, '.settlement__time .settlement__row-value'))).toContain(timeText);
+      // The earliest time the restaurant offers is chosen (issue 15); the next validation is the payment method.
       const quoteWithout = await okApi<Quote>(
         site,
         'confirmorder',
@@ -222,9 +214,28 @@ for (const lang of ['cn', 'en'] as const) {
         { restaurant_id: NOODLES_SHOP, mode: 'collection' },
         lang,
       );
+      const [earliest, later] = quoteWithout.collection_times;
+      await eventually(async () =>
+        expect(await textOf(shown(page, '.settlement__time .settlement__row-value'))).toBe(
+          `${formatWhen(earliest!, lang)} ›`,
+        ),
+      );
+      await screenshot(page, `orders-settlement-collection-${lang}`);
+      await placeOrder(page);
+      await eventually(async () =>
+        expect(await textOf(page.locator('.taro__toast p >> visible=true'))).toBe(t.checkout.need_payment),
+      );
+      // It can be changed: the next one from the sheet is what is shown and what is ordered.
+      await shown(page, '.settlement__time').click();
+      const secondTime = shown(page, '.settlement__time-sheet .option-sheet__option').nth(1);
+      expect((await secondTime.innerText()).trim()).toBe(formatWhen(later!, lang));
+      await secondTime.click();
+      expect(await textOf(shown(page, '.settlement__time .settlement__row-value'))).toBe(
+        `${formatWhen(later!, lang)} ›`,
+      );
       const quote = await choosePayment(page, customer, lang, 'balance', {
         mode: 'collection',
-        collection_time: quoteWithout.collection_times[0],
+        collection_time: later,
       });
       expect(quote.delivery_fee_fen).toBe(0);
       expect(await textOf(shown(page, '.settlement__method--balance .settlement__method-note'))).toBe(
@@ -242,6 +253,7 @@ for (const lang of ['cn', 'en'] as const) {
       await page.waitForURL((u) => u.pathname === `/order_detail/${orderId}`);
       const order = await okApi<Order>(site, `orderinfo?id=${orderId}`, customer.token, undefined, lang);
       expect(order.mode).toBe('collection');
+      expect(order.collection_time).toBe(later);
       expect(order.collection_code).toMatch(/^\d{6}$/);
       expect(await textOf(shown(page, '.order-detail__code-value'))).toBe(order.collection_code);
       expect(await textOf(shown(page, '.order-detail__code-label'))).toBe(t.order.collection_code);

@@ -4,6 +4,7 @@ import type { Address } from '../../../types/api/addresses';
 import type { SubmitOrderResult } from '../../../types/api/checkout';
 import { storeInfo } from '../support/discover';
 import { deferred } from '../support/fake-platform';
+import { formatWhen, formatWhenInSentence } from '../../../src/utils/date';
 import { cartLine, quote, voucher } from '../support/orders';
 import { fakeApi, renderPage, withAccountDefaults, type FakeApi } from '../support/page';
 import { click, getByText, queryByText, waitFor } from '../support/render';
@@ -100,6 +101,10 @@ describe('settlemt/{rid}', () => {
 
   it("the specification's validation messages: a payment method, a collection time, an address", async () => {
     const a = api();
+    // Collection when the restaurant has no time left to offer (else its earliest is chosen).
+    a.orders.confirm.mockImplementation(async (body) =>
+      quote(lines, body.mode === 'collection' ? { mode: 'collection', collection_times: [] } : {}),
+    );
     const { container, platform } = await page(a);
     await click(submitButton(container));
     expect(platform.feedback.toast).toHaveBeenLastCalledWith('Please select a payment method');
@@ -162,6 +167,55 @@ describe('settlemt/{rid}', () => {
       'Pay with balance',
     ]);
     expect(queryByText(container, 'Pay on delivery')).toBeNull();
+  });
+
+  it('collection (issue 15): the earliest time is chosen and shown, can be changed, and the order is placed for the time shown', async () => {
+    const a = api();
+    const slot = 15 * 60_000;
+    const first = Math.ceil((Date.now() + 20 * 60_000) / slot) * slot;
+    const times = [first, first + slot, first + 2 * slot];
+    a.orders.confirm.mockImplementation(async (body) =>
+      body.mode === 'collection'
+        ? quote(lines, {
+            mode: 'collection',
+            total_fen: 4000,
+            collection_times: times,
+            estimate: body.collection_time
+              ? { kind: 'ready', from: body.collection_time, to: body.collection_time }
+              : null,
+          })
+        : quote(lines),
+    );
+    const { container, platform } = await page(a);
+    await click(getByText(container, 'Collection'));
+    const shown = () => container.querySelector('.settlement__time .settlement__row-value')!.textContent;
+    await waitFor(() => expect(shown()).toBe(`${formatWhen(times[0]!, 'en')} ›`));
+    await waitFor(() =>
+      expect(container.querySelector('.settlement__estimate')!.textContent).toBe(
+        `Ready from ${formatWhenInSentence(times[0]!, 'en')}`,
+      ),
+    );
+    expect(a.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ collection_time: times[0] }));
+    // The sheet marks it, and another time can be taken.
+    await click(container.querySelector<HTMLElement>('.settlement__time')!);
+    const options = [...container.querySelectorAll<HTMLElement>('.settlement__time-sheet .option-sheet__option')];
+    expect(options.map((o) => o.textContent)).toEqual(times.map((t) => formatWhen(t, 'en')));
+    expect(options[0]!.className).toContain('option-sheet__option--selected');
+    await click(options[1]!);
+    await waitFor(() => expect(shown()).toBe(`${formatWhen(times[1]!, 'en')} ›`));
+    await click(methodNode(container, 'cod'));
+    await waitFor(() =>
+      expect(a.orders.confirm).toHaveBeenLastCalledWith(
+        expect.objectContaining({ payment_method: 'cod', collection_time: times[1] }),
+      ),
+    );
+    a.orders.submit.mockResolvedValue({ ...placed, needs_payment: false });
+    await click(submitButton(container));
+    await waitFor(() => expect(platform.navigation.replace).toHaveBeenCalledWith('paySuccess', { orderId: 88 }));
+    expect(a.orders.submit).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'collection', collection_time: times[1], payment_method: 'cod' }),
+    );
+    expect(shown()).toBe(`${formatWhen(times[1]!, 'en')} ›`);
   });
 
   it('inside WeChat the methods follow the quote: no Alipay, the reason beside them, a last Alipay not chosen', async () => {

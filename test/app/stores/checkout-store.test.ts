@@ -90,19 +90,62 @@ describe('CheckoutStore: the choices and the quote that follows them', () => {
 
     store.chooseMode('collection');
     await settled(store);
+    // The collection quote's earliest time is taken at once, and asked about.
     expect(api.orders.confirm).toHaveBeenLastCalledWith({
       restaurant_id: 9,
       mode: 'collection',
-      collection_time: undefined,
+      collection_time: Date.UTC(2030, 0, 1, 4, 0),
       voucher_id: 61,
       payment_method: undefined,
     });
-    expect(store.missing).toBe('time');
-    store.chooseCollectionTime(Date.UTC(2030, 0, 1, 4, 0));
+    expect(store.missing).toBe('payment');
+    store.chooseCollectionTime(Date.UTC(2030, 0, 1, 4, 30));
     await settled(store);
     expect(api.orders.confirm).toHaveBeenLastCalledWith(
-      expect.objectContaining({ collection_time: Date.UTC(2030, 0, 1, 4, 0) }),
+      expect.objectContaining({ collection_time: Date.UTC(2030, 0, 1, 4, 30) }),
     );
+  });
+
+  it('collection (issue 15): the earliest time until the customer chooses; a default that passed moves on, a chosen one stays', async () => {
+    const { api, store } = await opened();
+    const at = (h: number, m: number) => Date.UTC(2030, 0, 1, h, m);
+    let times = [at(4, 0), at(4, 15), at(4, 30)];
+    api.orders.confirm.mockImplementation(async (body) =>
+      quote(lines, { mode: body.mode, collection_times: times, can_submit: body.collection_time !== undefined }),
+    );
+    store.chooseMode('collection');
+    await settled(store);
+    expect(store.collectionTime).toBe(at(4, 0));
+    expect(store.missing).toBe('payment');
+    // The earliest slot has passed: the default moves on to the new earliest.
+    times = [at(4, 15), at(4, 30)];
+    store.requote();
+    await settled(store);
+    expect(store.collectionTime).toBe(at(4, 15));
+    expect(api.orders.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ collection_time: at(4, 15) }));
+    // No time left today: nothing is chosen for the customer.
+    times = [];
+    store.requote();
+    await settled(store);
+    expect(store.collectionTime).toBeUndefined();
+    expect(store.missing).toBe('time');
+    // The customer's own time stays when it passes (the quote says it is no longer available).
+    times = [at(4, 30), at(4, 45)];
+    store.requote();
+    await settled(store);
+    store.chooseCollectionTime(at(4, 45));
+    await settled(store);
+    times = [at(5, 0)];
+    store.requote();
+    await settled(store);
+    expect(store.collectionTime).toBe(at(4, 45));
+    // A new checkout starts from the earliest again.
+    times = [at(4, 30), at(4, 45)];
+    store.open(9);
+    store.chooseMode('collection');
+    await when(() => store.quote?.mode === 'collection');
+    await settled(store);
+    expect(store.collectionTime).toBe(at(4, 30));
   });
 
   it('drops an older answer that comes after a newer one', async () => {
@@ -200,6 +243,8 @@ describe('CheckoutStore.submit: one typed outcome', () => {
   it('sends nothing while a choice is missing: address, time, payment method, then the quote’s problems', async () => {
     const { api, store } = await opened({ addresses: [] });
     expect(await store.submit()).toEqual({ kind: 'incomplete', missing: 'address' });
+    // Collection with no time left to offer (else the earliest is taken).
+    api.orders.confirm.mockResolvedValueOnce(quote(lines, { mode: 'collection', collection_times: [] }));
     store.chooseMode('collection');
     await settled(store);
     expect(await store.submit()).toEqual({ kind: 'incomplete', missing: 'time' });
