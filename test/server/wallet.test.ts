@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { m0019WelcomeVoucherName } from '../../server/src/db/migrations/0019-welcome-voucher-name';
 import { DEMO_USER, DEMO_WALLET_FEN } from '../../server/src/seed/accounts';
 import { createAppUnitOfWork, type AppUnitOfWork } from '../../server/src/modules/repositories';
 import type { WalletRef } from '../../server/src/modules/wallet/repository';
@@ -104,6 +105,23 @@ describe.each(DIALECTS)('wallet ledger on %s', (dialect) => {
     // SQLite reports ON DELETE RESTRICT as a trigger constraint.
     expect(refused).toMatch(/^(23503|SQLITE_CONSTRAINT_FOREIGNKEY|SQLITE_CONSTRAINT_TRIGGER)$/);
     expect(await balance(u.id)).toBe(5);
+  });
+
+  it('the welcome voucher is named without its terms; one given under the old name is renamed by 0019', async () => {
+    const u = await registerUser(api, t.place);
+    const names = () =>
+      t.db.kysely
+        .selectFrom('vouchers')
+        .select(['name_cn', 'name_en'])
+        .where('user_id', '=', u.id)
+        .where('code', '=', 'welcome')
+        .executeTakeFirstOrThrow();
+    // The amount and minimum are shown beside the name (the vouchers page, the checkout's picker): not in it.
+    expect(await names()).toEqual({ name_cn: '新人优惠券', name_en: 'Welcome voucher' });
+    const old = { name_cn: '新人优惠券：满 ¥30 减 ¥10', name_en: 'Welcome voucher: ¥10 off ¥30' };
+    await t.db.kysely.updateTable('vouchers').set(old).where('user_id', '=', u.id).execute();
+    await m0019WelcomeVoucherName().up(t.db.kysely as never);
+    expect(await names()).toEqual({ name_cn: '新人优惠券', name_en: 'Welcome voucher' });
   });
 
   it('bigint, SUM and COUNT come back as numbers', async () => {

@@ -14,6 +14,8 @@ export const LedgerLine = Type.Object({
   reason: Type.String(),
   reason_text: Type.String({ description: 'in the request language' }),
   order_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The order's number as every other answer shows it (orderinfo, orderlist), with order_id. */
+  order_no: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.Integer(),
 });
 export type LedgerLine = Static<typeof LedgerLine>;

@@ -22,6 +22,7 @@ import { m0015Merchants } from './migrations/0015-merchants';
 import { m0016SubscribeMessages } from './migrations/0016-subscribe-messages';
 import { m0017ReadyMark } from './migrations/0017-ready-mark';
 import { m0018SeedVersions } from './migrations/0018-seed-versions';
+import { m0019WelcomeVoucherName } from './migrations/0019-welcome-voucher-name';
 
 /** One ordered list for both dialects; a migration gets the dialect only where the SQL must differ. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0016-subscribe-messages': m0016SubscribeMessages(dialect),
     '0017-ready-mark': m0017ReadyMark(dialect),
     '0018-seed-versions': m0018SeedVersions(),
+    '0019-welcome-voucher-name': m0019WelcomeVoucherName(),
   };
 }
 

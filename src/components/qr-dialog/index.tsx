@@ -20,6 +20,8 @@ export interface QrDialogProps {
   tip: string;
   /** Ways to reach someone in words (a phone, a WeChat ID), shown under the code or instead of it. */
   details?: Array<{ label: string; value: string; kind: 'phone' | 'wechat' }>;
+  /** Who the details are for, said before them when there is no code (whose tip says it). */
+  intro?: string;
   /** What the dialog says when it has neither a picture nor details. */
   none?: string;
   /** The link the code stands for, shown with a copy action (H5: a restaurant's own page). */
@@ -31,7 +33,7 @@ export interface QrDialogProps {
  * A scannable code with a tip; no footer (spec §2: the Mini Program dialog has none). The picture comes from the
  * server, so it has a loading state and an error state with a retry (e.g. a code not set up, WeChat unreachable).
  */
-export function QrDialog({ open, title, image, tip, details = [], none, link, onClose }: QrDialogProps) {
+export function QrDialog({ open, title, image, tip, details = [], intro, none, link, onClose }: QrDialogProps) {
   const { platform } = useStores();
   const t = useT();
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -93,6 +95,7 @@ export function QrDialog({ open, title, image, tip, details = [], none, link, on
               </View>
             )}
             {image !== undefined && <Text className='qr-dialog__tip'>{tip}</Text>}
+            {image === undefined && details.length > 0 && intro && <Text className='qr-dialog__intro'>{intro}</Text>}
             {details.length > 0 && (
               <View className='qr-dialog__details'>
                 {details.map((d) => (

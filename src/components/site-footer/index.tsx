@@ -93,6 +93,7 @@ export const SiteFooter = observer(function SiteFooter() {
         title={t('footer.how_to_join')}
         {...reach('merchant', info?.merchant)}
         tip={t('footer.join_tip')}
+        intro={t('footer.join_intro')}
         none={t('footer.join_none')}
         onClose={() => setDialog(null)}
       />

@@ -32,6 +32,7 @@ const wallet = (balance_fen: number): Wallet => ({
       reason: 'topup',
       reason_text: `Top-up ${balance_fen}`,
       order_id: null,
+      order_no: null,
       created_at: Date.UTC(2026, 10, 1),
     },
   ],

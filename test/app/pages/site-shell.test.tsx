@@ -190,6 +190,28 @@ describe('footer', () => {
     expect(queryByText(dialog, 'Scan to contact szeat customer service')).toBeNull();
   });
 
+  it('without a code, How To Join says who its phone and WeChat ID are for (in Chinese too)', async () => {
+    const en = await home({}, noCodes({}, { phone: '0755-2345 6789', wechat_id: 'szeat-join' }));
+    await click(getByText(en.footer.querySelector('.site-footer__columns')!, 'How To Join'));
+    const dialog = en.footer.querySelectorAll<HTMLElement>('.qr-dialog')[1]!;
+    await waitFor(() => getByText(dialog, '0755-2345 6789'));
+    const intro = dialog.querySelector('.qr-dialog__intro')!;
+    expect(intro.textContent).toBe('Restaurants wishing to join szeat, please contact us:');
+    // Before the configured details, which stay as they are.
+    expect(intro.compareDocumentPosition(getByText(dialog, '0755-2345 6789')) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(getByText(dialog, 'szeat-join')).toBeTruthy();
+    await en.unmount();
+    const cn = await home({ _lang: 'cn' }, noCodes({}, { phone: '0755-2345 6789' }));
+    await click(getByText(cn.footer.querySelector('.site-footer__columns')!, '如何加入'));
+    const cnDialog = cn.footer.querySelectorAll<HTMLElement>('.qr-dialog')[1]!;
+    await waitFor(() => getByText(cnDialog, '0755-2345 6789'));
+    expect(cnDialog.querySelector('.qr-dialog__intro')!.textContent).toBe(
+      '餐厅商家如需入驻 szeat，请通过以下方式联系我们：',
+    );
+  });
+
   it('with neither a code nor words, How To Join says so plainly (in Chinese too)', async () => {
     const en = await home({}, noCodes({ phone: '0755-2345 6789' }));
     await click(getByText(en.footer.querySelector('.site-footer__columns')!, 'How To Join'));

@@ -24,6 +24,7 @@ import { distanceM } from '../places/distance';
 import type { Refunds, SentRefund } from '../payments/refunds';
 import type { WalletService } from '../wallet/service';
 import type { AppUnitOfWork, Repositories } from '../repositories';
+import { orderNo } from './order-no';
 import type { NewOrderEvent, OrderMoveColumns, OrderRow } from './rows';
 
 export type OrdersTx = Transactional<Repositories>;
@@ -49,11 +50,8 @@ export const orderStatusText = (
   lang: Lang,
 ) => (readyToCollect(o) ? PROGRESS_STEP_LABELS.ready[lang] : statusText(o.status, lang));
 
-/** The number the customer sees: SZ, the order day (China time) and the id. */
-export function orderNo(order: Pick<OrderRow, 'id' | 'created_at'>): string {
-  const day = new Date(Number(order.created_at) + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return `SZ${day}${String(order.id).padStart(6, '0')}`;
-}
+/** The number the customer sees (order-no.ts: the wallet's ledger shows it too). */
+export { orderNo };
 
 export const isOnline = (order: Pick<OrderRow, 'payment_method'>) => isOnlinePayment(order.payment_method);
 

@@ -99,6 +99,12 @@ export function createWalletRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
+    /** When these orders (the ledger's order references) were placed, for their numbers. */
+    orderTimes: (orderIds: number[]) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('orders').select(['id', 'created_at']).where('id', 'in', orderIds).execute(),
+
     voucher: (userId: number, id: number): Promise<VoucherRow | undefined> =>
       db.selectFrom('vouchers').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

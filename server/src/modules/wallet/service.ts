@@ -3,6 +3,7 @@ import type { AvailableCoupons, CouponCount, Voucher, Wallet } from '../../../..
 import type { Lang } from '../../../../types/lang';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { CartService } from '../cart/service';
+import { orderNo } from '../orders/order-no';
 import type { AppTransaction, AppUnitOfWork } from '../repositories';
 import type { WalletRef } from './repository';
 import type { VoucherRow } from './rows';
@@ -26,17 +27,25 @@ export function createWalletService({ uow, now, cart }: WalletDeps) {
   return {
     async wallet(userId: number, lang: Lang): Promise<Wallet> {
       const [balance, entries] = await Promise.all([repos.wallet.balance(userId), repos.wallet.entries(userId, 50)]);
+      const orderIdOf = (e: (typeof entries)[number]) => (e.ref_type === 'order' ? Number(e.ref_id) : null);
+      const orderIds = [...new Set(entries.map(orderIdOf).filter((id): id is number => id !== null))];
+      const placedAt = new Map((await repos.wallet.orderTimes(orderIds)).map((o) => [o.id, o.created_at]));
       return {
         balance_fen: balance ?? 0,
-        list: entries.map((e) => ({
-          id: e.id,
-          amount_fen: Number(e.amount_fen),
-          balance_after_fen: Number(e.balance_after_fen),
-          reason: e.reason,
-          reason_text: translate(lang, `wallet.reason.${e.reason}` as MessageKey),
-          order_id: e.ref_type === 'order' ? Number(e.ref_id) : null,
-          created_at: Number(e.created_at),
-        })),
+        list: entries.map((e) => {
+          const orderId = orderIdOf(e);
+          const placed = orderId === null ? undefined : placedAt.get(orderId);
+          return {
+            id: e.id,
+            amount_fen: Number(e.amount_fen),
+            balance_after_fen: Number(e.balance_after_fen),
+            reason: e.reason,
+            reason_text: translate(lang, `wallet.reason.${e.reason}` as MessageKey),
+            order_id: orderId,
+            order_no: orderId !== null && placed !== undefined ? orderNo({ id: orderId, created_at: placed }) : null,
+            created_at: Number(e.created_at),
+          };
+        }),
       };
     },
 

@@ -5,8 +5,9 @@ export function welcomeVoucher(userId: number, at: number) {
   return {
     user_id: userId,
     code: 'welcome',
-    name_cn: '新人优惠券：满 ¥30 减 ¥10',
-    name_en: 'Welcome voucher: ¥10 off ¥30',
+    // A name: the amount and the minimum are shown beside it (discount_fen, min_goods_fen), not repeated in it.
+    name_cn: '新人优惠券',
+    name_en: 'Welcome voucher',
     discount_fen: 1000,
     min_goods_fen: 3000,
     restaurant_id: null,

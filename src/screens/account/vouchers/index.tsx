@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/page-shell';
 import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
 import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { usePaged } from '../../../utils/use-paged';
@@ -16,7 +17,10 @@ import './index.scss';
 // This package's messages (src/i18n/parts.json), before anything renders.
 import '../../../i18n/parts/account';
 
-/** The customer's vouchers (spec §3 "Voucher: valid-until date"), usable ones first as the server sorts them. */
+/**
+ * The customer's vouchers (spec §3 "Voucher: valid-until date"), usable ones first as the server sorts them: the
+ * amount and its minimum, the name and validity, and for a usable one "Use now" to where it can be spent.
+ */
 function VouchersPage() {
   const { api, session, platform, ui } = useStores();
   const t = useT();
@@ -39,6 +43,11 @@ function VouchersPage() {
     );
   }
   const now = Date.now();
+  // Where the voucher is spent: its restaurant's menu, or (good anywhere) home, where restaurants are chosen.
+  const spendVoucher = (v: Voucher) =>
+    v.restaurant_id === null
+      ? platform.navigation.go('home')
+      : platform.navigation.go('restaurantDetail', { id: v.restaurant_id });
   return (
     <PageShell>
       <View className='vouchers'>
@@ -67,7 +76,16 @@ function VouchersPage() {
                   {t('voucher.valid_until', { date: formatDate(v.valid_until, ui.lang) })}
                 </Text>
               </View>
-              {state !== 'usable' && <Text className='voucher-card__badge'>{t(`voucher.${state}`)}</Text>}
+              {state === 'usable' ? (
+                <Text
+                  className='voucher-card__use'
+                  {...pressable(() => void spendVoucher(v), { label: `${t('voucher.use_now')}: ${v.name}` })}
+                >
+                  {t('voucher.use_now')}
+                </Text>
+              ) : (
+                <Text className='voucher-card__badge'>{t(`voucher.${state}`)}</Text>
+              )}
             </View>
           );
         })}

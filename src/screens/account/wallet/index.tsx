@@ -7,6 +7,7 @@ import { PageShell } from '../../../components/page-shell';
 import { usePullRefresh } from '../../../components/pull-refresh';
 import { Empty, ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
+import { pressable } from '../../../utils/a11y';
 import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { useLoad } from '../../../utils/use-load';
@@ -53,23 +54,35 @@ function WalletPage() {
             </View>
             <Text className='wallet__section'>{t('wallet.ledger')}</Text>
             {wallet.data.list.length === 0 && <Empty message={t('wallet.empty')} />}
-            {wallet.data.list.map((line) => (
-              <View key={line.id} className='ledger-line'>
-                <View className='ledger-line__main'>
-                  <Text className='ledger-line__reason'>{line.reason_text || line.reason}</Text>
-                  <Text className='ledger-line__time'>
-                    {formatDate(line.created_at, ui.lang, true)}
-                    {line.order_id ? ` · ${t('wallet.order_ref', { id: line.order_id })}` : ''}
-                  </Text>
-                </View>
-                <Text
-                  className={`ledger-line__amount ${line.amount_fen < 0 ? 'ledger-line__amount--out' : 'ledger-line__amount--in'}`}
+            {wallet.data.list.map((line) => {
+              // A line about an order names it by the number the orders screens show, and opens it.
+              const { order_id: orderId, order_no: orderNo } = line;
+              const opens = orderId !== null && !!orderNo;
+              return (
+                <View
+                  key={line.id}
+                  className={`ledger-line${opens ? ' ledger-line--link' : ''}`}
+                  {...(opens ? pressable(() => void platform.navigation.go('orderDetail', { orderId })) : {})}
                 >
-                  {line.amount_fen > 0 ? '+' : ''}
-                  {formatPrice(line.amount_fen)}
-                </Text>
-              </View>
-            ))}
+                  <View className='ledger-line__main'>
+                    <Text className='ledger-line__reason'>{line.reason_text || line.reason}</Text>
+                    <Text className='ledger-line__time'>{formatDate(line.created_at, ui.lang, true)}</Text>
+                    {opens && <Text className='ledger-line__order'>{t('wallet.order_ref', { no: orderNo })}</Text>}
+                  </View>
+                  <Text
+                    className={`ledger-line__amount ${line.amount_fen < 0 ? 'ledger-line__amount--out' : 'ledger-line__amount--in'}`}
+                  >
+                    {line.amount_fen > 0 ? '+' : ''}
+                    {formatPrice(line.amount_fen)}
+                  </Text>
+                  {opens && (
+                    <Text className='ledger-line__arrow' aria-hidden='true'>
+                      ›
+                    </Text>
+                  )}
+                </View>
+              );
+            })}
           </>
         )}
       </View>
