@@ -3,13 +3,24 @@
  * is built; `@tarojs/taro-h5` alone does not export them. Page tests mock `@tarojs/taro` with
  *   jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
  * which keeps every real H5 API and runs a page's show/load hooks once when it mounts, as a page being shown. The
- * pull-down and share hooks are kept (the latest of each): `pullDown()` runs the pull-down handlers as WeChat does
+ * pull-down, share and show hooks are kept (the latest of each): `showAgain()` runs the show handlers again (the
+ * customer came back to the page), `pullDown()` runs the pull-down handlers as WeChat does
  * when the customer pulls the page, `sharePayload()` asks the share handler for its payload.
  */
 import type * as React from 'react';
 
 type Handler = (...args: unknown[]) => unknown;
-const kept: Record<'pullDown' | 'share' | 'timeline', Handler[]> = { pullDown: [], share: [], timeline: [] };
+const kept: Record<'pullDown' | 'share' | 'timeline' | 'show', Handler[]> = {
+  pullDown: [],
+  share: [],
+  timeline: [],
+  show: [],
+};
+
+/** Runs the mounted pages' useDidShow handlers again (the customer came back to the page). */
+export function showAgain(): void {
+  for (const fn of kept.show) fn();
+}
 
 /** Runs what the mounted pages gave usePullDownRefresh (the customer pulled the page down). */
 export function pullDown(): void {
@@ -41,7 +52,10 @@ export function taroWithPageHooks(): unknown {
     usePullDownRefresh: keep('pullDown'),
     useShareAppMessage: keep('share'),
     useShareTimeline: keep('timeline'),
-    useDidShow: onMount,
+    useDidShow: (fn: () => void) => {
+      onMount(fn);
+      keep('show')(fn);
+    },
     useLoad: onMount,
     useReady: onMount,
     useDidHide: () => {},

@@ -1,12 +1,14 @@
 import { Image, Text, View } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import type { OrderSummary } from '../../../../types/api/orders';
 import type { MyRating } from '../../../../types/api/ratings';
 import { LoadMore } from '../../../components/load-more';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageShell } from '../../../components/page-shell';
 import { usePhotoViewer } from '../../../components/photo-viewer';
-import { Empty, ErrorState, Loading } from '../../../components/state-view';
+import { ErrorState, Loading } from '../../../components/state-view';
 import { useStores, useT } from '../../../stores';
 import { useRating } from '../../../stores/rating';
 import { altText, pressable } from '../../../utils/a11y';
@@ -17,6 +19,8 @@ import './index.scss';
 import '../../../i18n/parts/order';
 
 const PAGE_SIZE = 10;
+/** How many recent orders are looked through for one waiting for a rating (the orders tab lists them all). */
+const RECENT_ORDERS = 20;
 const stars = (n: number) => '★'.repeat(Math.max(0, Math.min(5, n))) + '☆'.repeat(5 - Math.max(0, Math.min(5, n)));
 
 /**
@@ -38,6 +42,28 @@ function MyRatingsPage() {
     [loggedIn, ui.lang],
   );
   const viewer = usePhotoViewer(t('store.photo_dialog'));
+  // Coming back (from rating the order offered below, say): the list again, quietly.
+  const [shows, setShows] = useState(0);
+  useDidShow(() => setShows((n) => n + 1));
+  const { refresh } = list;
+  useEffect(() => {
+    if (shows > 1) refresh().catch(() => undefined);
+  }, [shows, refresh]);
+  // No rating yet: a recent order waiting for one (null: none, or the orders could not be read), to offer a way on.
+  const empty = loggedIn && list.status === 'ready' && list.items.length === 0;
+  const [waiting, setWaiting] = useState<OrderSummary | null | undefined>(undefined);
+  useEffect(() => {
+    if (!empty) return;
+    let live = true;
+    setWaiting(undefined);
+    api.orders.list(1, RECENT_ORDERS).then(
+      (r) => live && setWaiting(r.list.find((o) => o.can_rate) ?? null),
+      () => live && setWaiting(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [empty, api, ui.lang, shows]);
   useDidShow(() => platform.setTitle(t('rating.mine_title')));
 
   const remove = async (r: MyRating) => {
@@ -65,7 +91,28 @@ function MyRatingsPage() {
             onRetry={list.reload}
           />
         )}
-        {list.status === 'ready' && list.items.length === 0 && <Empty message={t('rating.mine_empty')} />}
+        {empty && (
+          <View className='state-view state-view--empty my-ratings__empty'>
+            <Text className='my-ratings__empty-text'>{t('rating.mine_empty')}</Text>
+            {waiting && (
+              <Text className='my-ratings__waiting'>
+                {t('rating.mine_waiting', { restaurant: waiting.restaurant_name })}
+              </Text>
+            )}
+            {waiting !== undefined && (
+              <Text
+                className={`my-ratings__go ${waiting ? 'my-ratings__go--rate' : 'my-ratings__go--orders'}`}
+                {...pressable(() =>
+                  waiting
+                    ? void platform.navigation.go('rating', { orderId: waiting.id })
+                    : void platform.navigation.go('orders'),
+                )}
+              >
+                {waiting ? t('rating.mine_rate_now') : t('rating.mine_see_orders')}
+              </Text>
+            )}
+          </View>
+        )}
         {list.items.map((r) => {
           const shown = r.photos.map((p) => root.imageUrl(p.url));
           return (
