@@ -22,7 +22,7 @@ import {
 import type { Page } from 'playwright-core';
 import { deliveredOrder, photoFile } from './support/ratings';
 import { screenshot } from './support/screenshot';
-import { open, PACKS, plural, shown, textOf, useSite } from './support/site';
+import { fill, open, PACKS, plural, shown, textOf, useSite } from './support/site';
 
 const site = useSite();
 
@@ -126,5 +126,15 @@ describe.each(['cn', 'en'] as const)('ratings (%s)', (lang) => {
     expect(left.list).toEqual([]);
     const after = await okApi<Order>(site, `orderinfo?id=${order.id}`, customer.token, undefined, lang);
     expect([after.can_rate, after.rating_id]).toEqual([true, null]);
+
+    // No rating left (issue 15): the order waiting for one is offered, and its button opens its rating page.
+    expect(await textOf(shown(page, '.my-ratings__empty-text'))).toBe(t.rating.mine_empty);
+    expect(await textOf(shown(page, '.my-ratings__waiting'))).toBe(
+      fill(t.rating.mine_waiting, { restaurant: after.restaurant_name }),
+    );
+    expect(await textOf(shown(page, '.my-ratings__go--rate'))).toBe(t.rating.mine_rate_now);
+    await shots(page, `my-ratings-empty-${lang}`);
+    await shown(page, '.my-ratings__go--rate').click();
+    await page.waitForURL((u) => u.pathname === `/rating/${order.id}`);
   }, 150_000);
 });
