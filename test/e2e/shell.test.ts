@@ -73,6 +73,8 @@ test('Contact Us and How To Join in the footer open their QR dialogs and close',
   await shown(page, '.site-footer .footer-join').click();
   dialog = openDialog(page);
   await dialog.getByText('0755-2345 6789', { exact: true }).waitFor();
+  // Who the phone is for, before it.
+  expect(await textOf(dialog.locator('.qr-dialog__intro'))).toBe(cn.footer.join_intro);
   expect(await textOf(dialog.locator('.qr-dialog__detail-label'))).toBe(cn.footer.phone);
   expect(await dialog.locator('.qr-dialog__image').count()).toBe(0);
   expect(await dialog.getByText(cn.qr.error, { exact: true }).count()).toBe(0);

@@ -67,7 +67,12 @@ function WalletPage() {
                   <View className='ledger-line__main'>
                     <Text className='ledger-line__reason'>{line.reason_text || line.reason}</Text>
                     <Text className='ledger-line__time'>{formatDate(line.created_at, ui.lang, true)}</Text>
-                    {opens && <Text className='ledger-line__order'>{t('wallet.order_ref', { no: orderNo })}</Text>}
+                    {opens && (
+                      <Text className='ledger-line__order'>
+                        {t('wallet.order_ref', { no: orderNo })}
+                        <Text aria-hidden='true'> ›</Text>
+                      </Text>
+                    )}
                   </View>
                   <Text
                     className={`ledger-line__amount ${line.amount_fen < 0 ? 'ledger-line__amount--out' : 'ledger-line__amount--in'}`}
@@ -75,11 +80,6 @@ function WalletPage() {
                     {line.amount_fen > 0 ? '+' : ''}
                     {formatPrice(line.amount_fen)}
                   </Text>
-                  {opens && (
-                    <Text className='ledger-line__arrow' aria-hidden='true'>
-                      ›
-                    </Text>
-                  )}
                 </View>
               );
             })}
