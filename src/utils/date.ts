@@ -39,12 +39,3 @@ export function formatWhen(ms: number, lang: Lang, now: number = Date.now()): st
   const near = NEAR_DAYS[lang][chinaDaysFrom(ms, now)];
   return near ? `${near} ${formatTime(ms)}` : formatDate(ms, lang, true);
 }
-
-/**
- * formatWhen inside a sentence: English says "Estimated delivery today 10:05–10:30", lower case mid-sentence, where
- * a time standing alone keeps "Today 19:15". Chinese has no case.
- */
-export function formatWhenInSentence(ms: number, lang: Lang, now: number = Date.now()): string {
-  const when = formatWhen(ms, lang, now);
-  return NEAR_DAYS[lang][chinaDaysFrom(ms, now)] ? when.charAt(0).toLowerCase() + when.slice(1) : when;
-}

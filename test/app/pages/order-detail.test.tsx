@@ -2,7 +2,8 @@ import OrderDetailPage, { ORDER_POLL_MS } from '../../../src/screens/order/detai
 import { ApiError } from '../../../src/services/http';
 import { ErrorCode } from '../../../types/errors';
 import type { ReorderResult } from '../../../types/api/cart';
-import { formatWhen, formatWhenInSentence } from '../../../src/utils/date';
+import { formatWhen } from '../../../src/utils/date';
+import { formatWhenInSentence } from '../../../src/utils/date-in-sentence';
 import { cartData, order } from '../support/orders';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
 import { click, getByText, waitFor } from '../support/render';

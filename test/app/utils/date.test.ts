@@ -1,4 +1,5 @@
-import { formatDate, formatWhen, formatWhenInSentence } from '../../../src/utils/date';
+import { formatDate, formatWhen } from '../../../src/utils/date';
+import { formatWhenInSentence } from '../../../src/utils/date-in-sentence';
 
 describe('formatDate (China time, UTC+8)', () => {
   const epoch = 0; // 1970-01-01 08:00 in China

@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components';
 import type { CartLine } from '../../../../../types/api/cart';
 import type { Problem, Quote } from '../../../../../types/api/checkout';
 import { useStores, useT } from '../../../../stores';
-import { formatTime, formatWhenInSentence } from '../../../../utils/date';
+import { formatTime } from '../../../../utils/date';
+import { formatWhenInSentence } from '../../../../utils/date-in-sentence';
 import { formatPrice } from '../../../../utils/price';
 
 /** What changed since the cart was filled (the quote's problems): shown before the customer pays. */
