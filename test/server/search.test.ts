@@ -47,7 +47,7 @@ describe.each(DIALECTS)('multiplesearch on %s', (dialect) => {
     expect(dish.picture).toMatch(/^\/img\/dish\//);
     expect(hits.find((h) => h.type === 'news')).toMatchObject({
       id: 100,
-      title: '东莞松山湖新增 6 家餐厅',
+      title: '东莞松山湖的三家餐厅',
       restaurant_id: null,
     });
   });

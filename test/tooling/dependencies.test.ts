@@ -35,10 +35,8 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   '@tarojs/plugin-platform-weapp': 'Taro loads the platform plugin by name (taro build --type weapp)',
   '@tarojs/react': 'the React renderer Taro builds the app with',
   '@tarojs/router': 'the H5 router Taro builds the site with',
-  '@tarojs/runtime': "Taro's runtime, injected into the compiled app",
   '@tarojs/shared': "Taro's runtime, injected into the compiled app",
   '@tarojs/taro-h5': 'what @tarojs/taro resolves to on H5',
-  'react-dom': 'the H5 renderer Taro builds the site with',
   tsx: 'runs the server from TypeScript (npm run dev, seed, and start without a server build)',
 };
 
@@ -54,7 +52,6 @@ const DEV_USED_WITHOUT_IMPORT: Record<string, string> = {
   '@swc/jest': "jest.config.js's transform, named as a string",
   '@types/jest': "jest's globals, named in tsconfig.json's types",
   '@types/node': "Node's modules, named in tsconfig.json's and tsconfig.server.json's types",
-  '@types/react-dom': 'types of react-dom (see dependencies: the H5 renderer)',
   '@types/webpack-env': "types named in tsconfig.json's types (require.context in the app)",
   'babel-preset-taro': "babel.config.js's preset, named 'taro'",
   'identity-obj-proxy': "jest.config.js's moduleNameMapper for styles, named as a string",
