@@ -95,7 +95,9 @@ export function QrDialog({ open, title, image, tip, details = [], intro, none, l
               </View>
             )}
             {image !== undefined && <Text className='qr-dialog__tip'>{tip}</Text>}
-            {image === undefined && details.length > 0 && intro && <Text className='qr-dialog__intro'>{intro}</Text>}
+            {image === undefined && details.length > 0 && intro && (
+              <Text className='qr-dialog__none qr-dialog__intro'>{intro}</Text>
+            )}
             {details.length > 0 && (
               <View className='qr-dialog__details'>
                 {details.map((d) => (

@@ -207,9 +207,7 @@ describe('footer', () => {
     await click(getByText(cn.footer.querySelector('.site-footer__columns')!, '如何加入'));
     const cnDialog = cn.footer.querySelectorAll<HTMLElement>('.qr-dialog')[1]!;
     await waitFor(() => getByText(cnDialog, '0755-2345 6789'));
-    expect(cnDialog.querySelector('.qr-dialog__intro')!.textContent).toBe(
-      '餐厅商家如需入驻 szeat，请通过以下方式联系我们：',
-    );
+    expect(cnDialog.querySelector('.qr-dialog__intro')!.textContent).toBe('想入驻 szeat 的餐厅请联系我们：');
   });
 
   it('with neither a code nor words, How To Join says so plainly (in Chinese too)', async () => {

@@ -79,9 +79,9 @@ function VouchersPage() {
               {state === 'usable' ? (
                 <Text
                   className='voucher-card__use'
-                  {...pressable(() => void spendVoucher(v), { label: `${t('voucher.use_now')}: ${v.name}` })}
+                  {...pressable(() => void spendVoucher(v), { label: `${t('wallet.use_voucher')}: ${v.name}` })}
                 >
-                  {t('voucher.use_now')}
+                  {t('wallet.use_voucher')}
                 </Text>
               ) : (
                 <Text className='voucher-card__badge'>{t(`voucher.${state}`)}</Text>
