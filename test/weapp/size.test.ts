@@ -25,9 +25,7 @@ import {
 // 448 KB is that plus about 1.4%. Raised to 452 KB on purpose: the same day's subscribe messages (SubscribeStore, asked
 // in the place-order and pay taps) and the console entry on Mine brought the main package to 458,809 B, 57 B over
 // 448 KB; 452 KB is that plus about 0.9%.
-// Raised to 453 KB on purpose: How To Join's sentence saying who its phone / WeChat ID are for (issue 15, audit #7;
-// the footer and its dialog are in the main package) brought it from 462,827 B (21 B under 452 KB) to 463,014 B.
-const MAIN_BUDGET = 453 * 1024;
+const MAIN_BUDGET = 452 * 1024;
 const SUB_BUDGET = 2 * 1024 * 1024;
 const TABS = ['screens/main/home/index', 'screens/main/orders/index', 'screens/main/mine/index'];
 
@@ -47,7 +45,7 @@ beforeAll(() => {
 });
 
 describe('package sizes', () => {
-  test('main package under its budget (453 KB), every sub-package under 2 MB', () => {
+  test('main package under its budget (452 KB), every sub-package under 2 MB', () => {
     const sizes = packageSizes();
     const rows = [
       ['main package', sizes.main, MAIN_BUDGET] as const,
