@@ -2,7 +2,7 @@ import { createCipheriv, createHash, createSign, createVerify, randomBytes, type
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { keyPair } from './keys';
-import { selfSignedCertificate } from './x509';
+import { certificateSerial, selfSignedCertificate } from './x509';
 
 /**
  * A stand-in for WeChat Pay API v3 on loopback, speaking its protocol with keys it generates: it checks our request
@@ -100,7 +100,7 @@ export async function startWechatPayStandin(options: WechatStandinOptions = {}) 
   const certificates: Array<{ serial: string; key: KeyObject; pem: string; effective: number; expires: number }> = [];
   function issueCertificate() {
     const pair = keyPair(certificateKeys.shift());
-    const serial = hex(20);
+    const serial = certificateSerial();
     const effective = now() - 60_000;
     const expires = now() + 5 * 365 * 86400_000;
     const certPem = selfSignedCertificate({

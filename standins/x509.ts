@@ -1,4 +1,4 @@
-import { createSign, type KeyObject } from 'node:crypto';
+import { createSign, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * A self-signed X.509 certificate in a few lines of DER, for the WeChat Pay stand-in's platform certificates (node can
@@ -37,6 +37,18 @@ const utcTime = (ms: number) => {
 };
 const name = (cn: string) => seq(tlv(0x31, seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(cn, 'utf8')))));
 
+/**
+ * A certificate serial number as WeChat Pay gives them (40 upper-case hex digits) that survives DER: a positive
+ * integer whose first byte is not zero, so the serial a reader parses out of the certificate (`X509Certificate`'s
+ * `serialNumber`) is the one the stand-in puts in `Wechatpay-Serial`. A leading zero byte would be dropped by the
+ * reader (or refused as illegal padding), one certificate in 256.
+ */
+export function certificateSerial(random: Buffer = randomBytes(20)): string {
+  const bytes = Buffer.from(random);
+  bytes[0] = (bytes[0]! % 0x7f) + 1;
+  return bytes.toString('hex').toUpperCase();
+}
+
 export function selfSignedCertificate(p: {
   serialHex: string;
   commonName: string;
@@ -45,6 +57,11 @@ export function selfSignedCertificate(p: {
   notBefore: number;
   notAfter: number;
 }): string {
+  if (!/^([0-9A-F]{2})+$/i.test(p.serialHex) || p.serialHex.startsWith('00')) {
+    throw new Error(
+      `certificate serial ${p.serialHex}: whole bytes of hex, the first not zero (see certificateSerial)`,
+    );
+  }
   const alg = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
