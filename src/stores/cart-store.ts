@@ -22,6 +22,7 @@ const emptyCart = (restaurantId = 0): CartData => ({
   total_price_fen: 0,
   min_order_fen: 0,
   delivery_fee_fen: 0,
+  delivery_fee_waiver: null,
 });
 
 /**

@@ -5,6 +5,7 @@
 import { type Registered, registerUser } from './support/accounts';
 import { DIALECTS, useTestApp } from './support/app';
 import { dishOf, minimalChoice } from './support/cart';
+import { ORDER_RID, placeOrder } from './support/orders';
 
 const RID = 1;
 
@@ -189,6 +190,74 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     const cart = await list();
     expect(cart.list).toHaveLength(1);
     expect(cart.list[0]!.quantity).toBe(2);
+  });
+
+  test('the delivery fee is the one this customer would pay: waived on a first order where that promotion runs, with its name', async () => {
+    const [restaurant, firstOrder] = await Promise.all([
+      t.db.kysely.selectFrom('restaurants').selectAll().where('id', '=', RID).executeTakeFirstOrThrow(),
+      t.db.kysely
+        .selectFrom('promotions')
+        .selectAll()
+        .where('kind', '=', 'first_order_free_delivery')
+        .where('restaurant_id', 'is', null)
+        .where('area_id', 'is', null)
+        .where('city_id', 'is', null)
+        .where('starts_at', '<=', t.clock.now())
+        .where('ends_at', '>', t.clock.now())
+        .executeTakeFirstOrThrow(),
+    ]);
+    const fee = Number(restaurant.delivery_fee_fen);
+    expect(fee).toBeGreaterThan(0);
+    const plain = await dishOf(t.db, RID);
+    /** A customer's cart with one dish, and what the checkout quote charges for its delivery. */
+    const cartAndQuote = async (token: string, lang = 'en') => {
+      await api.post('addcart', { restaurant_id: RID, dish_id: plain.id, quantity: 1 }, { token });
+      const quote = await api.post('confirmorder', { restaurant_id: RID, mode: 'delivery' }, { token, lang });
+      expect(quote.body.code).toBe(1000);
+      return { cart: await list(token, lang), quoted: quote.body.data.delivery_fee_fen as number };
+    };
+
+    // A new customer: no fee, and the promotion that waives it, in the request's language (as the quote has it).
+    const fresh = await registerUser(api, t.place);
+    const en = await cartAndQuote(fresh.token, 'en');
+    expect(en.cart).toMatchObject({
+      delivery_fee_fen: 0,
+      delivery_fee_waiver: {
+        promotion_id: firstOrder.id,
+        kind: 'first_order_free_delivery',
+        name: firstOrder.title_en,
+        waived_fen: fee,
+      },
+    });
+    expect(en.quoted).toBe(0);
+    const zh = await list(fresh.token, 'zh');
+    expect(zh.delivery_fee_waiver?.name).toBe(firstOrder.title_cn);
+    expect(zh.total_price_fen).toBe(plain.price);
+
+    // A customer with an order that stands pays the fee; so does the cart say.
+    const regular = await registerUser(api, t.place);
+    await placeOrder(t, api, regular.token, { method: 'cod' });
+    const paying = await cartAndQuote(regular.token);
+    expect(paying.cart).toMatchObject({ delivery_fee_fen: fee, delivery_fee_waiver: null });
+    expect(paying.quoted).toBe(fee);
+
+    // Where the promotion does not run (scoped to another restaurant here), a new customer sees the fee too.
+    await t.db.kysely
+      .updateTable('promotions')
+      .set({ restaurant_id: ORDER_RID })
+      .where('id', '=', firstOrder.id)
+      .execute();
+    try {
+      const elsewhere = await cartAndQuote((await registerUser(api, t.place)).token);
+      expect(elsewhere.cart).toMatchObject({ delivery_fee_fen: fee, delivery_fee_waiver: null });
+      expect(elsewhere.quoted).toBe(fee);
+    } finally {
+      await t.db.kysely
+        .updateTable('promotions')
+        .set({ restaurant_id: null })
+        .where('id', '=', firstOrder.id)
+        .execute();
+    }
   });
 
   test('needs a session', async () => {

@@ -33,7 +33,26 @@ export const CartData = Type.Object({
   total_price: Type.Number({ description: 'yuan, for display: total_price_fen / 100' }),
   total_price_fen: Type.Integer(),
   min_order_fen: Type.Integer(),
+  /**
+   * The delivery fee this customer would pay for a delivery of this cart now, as the checkout quote charges it: the
+   * restaurant's fee, or 0 when a promotion waives it (`delivery_fee_waiver` says which).
+   */
   delivery_fee_fen: Type.Integer(),
+  /**
+   * The promotion that waives this customer's delivery fee now (first order free delivery: a customer with no order
+   * that stands), with the fee it waives; null when the fee is charged (or the restaurant has none).
+   */
+  delivery_fee_waiver: Type.Union([
+    Type.Object({
+      promotion_id: Type.Integer(),
+      kind: Type.Literal('first_order_free_delivery'),
+      /** The promotion's title, in the request language. */
+      name: Type.String(),
+      /** The restaurant's fee that is not charged. */
+      waived_fen: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
 });
 export type CartData = Static<typeof CartData>;
 

@@ -37,6 +37,7 @@ export function cartData(list: CartLine[], extra: Partial<CartData> = {}): CartD
     total_price_fen: fen,
     min_order_fen: 2000,
     delivery_fee_fen: 500,
+    delivery_fee_waiver: null,
     ...extra,
   };
 }

@@ -8,6 +8,8 @@ import type {
 } from '../../../../types/api/cart';
 import type { Lang } from '../../../../types/lang';
 import { invalid, notFound } from '../../errors';
+import { promotionRuleOf } from '../catalogue/service';
+import { deliveryFeeOf } from '../checkout/money';
 import type { AppTransaction, AppUnitOfWork } from '../repositories';
 import {
   checkChoice,
@@ -46,7 +48,20 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
   async function list(userId: number, restaurantId: number, lang: Lang): Promise<CartData> {
     const restaurant = await repos.cart.restaurant(restaurantId);
     if (!restaurant) throw notFound('store.not_found', { id: restaurantId });
-    const { lines: evaluated, goods_fen: totalFen } = await priced(userId, restaurantId, lang);
+    const where = { restaurantId, areaId: restaurant.area_id, cityId: restaurant.city_id };
+    const [{ lines: evaluated, goods_fen: totalFen }, rules, standing] = await Promise.all([
+      priced(userId, restaurantId, lang),
+      repos.catalogue.priceRules(now(), where),
+      repos.checkout.hasStandingOrder(userId),
+    ]);
+    // The fee a delivery would pay now, by the quote's own rule (checkout/money.ts) over what the quote reads.
+    const restaurantFee = Number(restaurant.delivery_fee_fen);
+    const fee = deliveryFeeOf(totalFen, {
+      feeFen: restaurantFee,
+      firstOrder: !standing,
+      promotions: rules.map(promotionRuleOf),
+    });
+    const waiver = fee.waived_by;
     return {
       restaurant_id: restaurantId,
       list: evaluated.map((e) => e.out),
@@ -54,7 +69,16 @@ export function createCartService(uow: AppUnitOfWork, now: () => number) {
       total_price: totalFen / 100,
       total_price_fen: totalFen,
       min_order_fen: Number(restaurant.min_order_fen),
-      delivery_fee_fen: Number(restaurant.delivery_fee_fen),
+      delivery_fee_fen: fee.fee_fen,
+      delivery_fee_waiver:
+        waiver?.kind === 'first_order_free_delivery'
+          ? {
+              promotion_id: waiver.id,
+              kind: waiver.kind,
+              name: lang === 'en' ? waiver.title_en : waiver.title_cn,
+              waived_fen: restaurantFee - fee.fee_fen,
+            }
+          : null,
     };
   }
 

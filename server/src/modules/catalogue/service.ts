@@ -28,6 +28,19 @@ function viewerKeys({ userId, deviceId }: Viewer): { user?: string; device?: str
   return { user, device, all };
 }
 
+/** A promotions row that changes prices (catalogue repository's priceRules) as the pricing rules apply it. */
+export function promotionRuleOf(r: Awaited<ReturnType<CatalogueRepository['priceRules']>>[number]): PromotionRule {
+  return {
+    id: r.id,
+    kind: r.kind as PromotionRule['kind'],
+    title_cn: r.title_cn,
+    title_en: r.title_en,
+    min_goods_fen: Number(r.min_goods_fen),
+    save_fen: Number(r.save_fen),
+    sort: r.sort,
+  };
+}
+
 export function createCatalogueService(repo: CatalogueRepository, now: () => number) {
   async function requireCity(id: number | undefined) {
     if (id !== undefined && !(await repo.cityExists(id))) throw notFound('place.city_not_found', { id });
@@ -70,16 +83,7 @@ export function createCatalogueService(repo: CatalogueRepository, now: () => num
       where: { restaurantId: number; areaId: number; cityId: number },
       at: number,
     ): Promise<PromotionRule[]> {
-      const rows = await repo.priceRules(at, where);
-      return rows.map((r) => ({
-        id: r.id,
-        kind: r.kind as PromotionRule['kind'],
-        title_cn: r.title_cn,
-        title_en: r.title_en,
-        min_goods_fen: Number(r.min_goods_fen),
-        save_fen: Number(r.save_fen),
-        sort: r.sort,
-      }));
+      return (await repo.priceRules(at, where)).map(promotionRuleOf);
     },
 
     async ads(slot: AdSlot | undefined, cityId: number | undefined, lang: Lang): Promise<Ad[]> {

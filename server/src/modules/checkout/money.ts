@@ -108,6 +108,26 @@ export function priceLines(goodsFen: number, terms: PriceTerms): PriceLine[] {
   return lines;
 }
 
+/** The delivery fee a customer pays, and the promotion that waives it (null when none does). */
+export interface DeliveryFee {
+  fee_fen: number;
+  waived_by: PromotionRule | null;
+}
+
+/**
+ * The delivery fee an order of these goods would pay under these terms, by the pricing rules above (priceLines): the
+ * restaurant's fee, or 0 with the promotion that waives it (first order free delivery). The cart shows it (cartlist),
+ * so what it says is what the quote will charge.
+ */
+export function deliveryFeeOf(goodsFen: number, terms: Omit<PriceTerms, 'voucherFen' | 'voucherId'>): DeliveryFee {
+  const lines = priceLines(goodsFen, terms);
+  const waiver = lines.find((l) => l.kind === 'promotion' && l.on === 'fee');
+  return {
+    fee_fen: totalsOf(goodsFen, lines).delivery_fee_fen,
+    waived_by: waiver?.kind === 'promotion' ? waiver.promotion : null,
+  };
+}
+
 /** A quote's money from goods, fee and an applicable voucher's value (`null` for none), without promotions. */
 export const quoteTotals = (goodsFen: number, feeFen: number, voucherFen: number | null): Totals =>
   totalsOf(goodsFen, priceLines(goodsFen, { feeFen, voucherFen }));
