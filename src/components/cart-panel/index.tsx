@@ -97,10 +97,15 @@ export const CartPanel = observer(function CartPanel({
               );
             })}
           </ScrollView>
-          {data.delivery_fee_fen > 0 && (
-            <Line className='cart-panel__fee'>
-              {t('cart.delivery_fee', { price: formatPrice(data.delivery_fee_fen) })}
-            </Line>
+          {/* The fee this customer would pay (cartlist applies the quote's rule): waived on a first order, it says so. */}
+          {data.delivery_fee_waiver ? (
+            <Line className='cart-panel__fee'>{t('cart.delivery_fee_first_order')}</Line>
+          ) : (
+            data.delivery_fee_fen > 0 && (
+              <Line className='cart-panel__fee'>
+                {t('cart.delivery_fee', { price: formatPrice(data.delivery_fee_fen) })}
+              </Line>
+            )
           )}
         </Box>
       )}

@@ -8,6 +8,7 @@ import { cartData, cartLine } from '../support/orders';
 import { deferred } from '../support/fake-platform';
 import { fakeApi, paged, renderPage, withAccountDefaults, type FakeApi } from '../support/page';
 import { actAsync, click, getByText, queryAllByText, queryByText, waitFor } from '../support/render';
+import type { CartData } from '../../../types/api/cart';
 import type { StoreInfo, StoreReviews } from '../../../types/api/stores';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
@@ -189,6 +190,43 @@ describe('restaurant_detail', () => {
     const checkout = container.querySelector<HTMLElement>('.cart-panel__checkout')!;
     expect([checkout.getAttribute('role'), checkout.getAttribute('tabindex')]).toEqual(['button', '0']);
   });
+
+  it.each([
+    ['en', 'Delivery fee ¥5', 'Free delivery on your first order'],
+    ['cn', '配送费 ¥5', '首单免配送费'],
+  ] as const)(
+    'the open cart says the delivery fee that will be charged, or that the first order has none (%s)',
+    async (lang, charged, waived) => {
+      const noodles = [cartLine(31, 'Lanzhou Beef Noodles', 2000, 1, {})];
+      /** The open cart's sheet for this cartlist answer. */
+      const sheetOf = async (cart: CartData) => {
+        const a = api();
+        a.cart.list.mockResolvedValue(cart);
+        const view = await page(a, { id: '9' }, { _lang: lang, token: 'tok', [LOCATION_KEY]: SAVED });
+        await waitFor(() => expect(view.container.querySelector('.cart-panel__count')!.textContent).toBe('1'));
+        await click(view.container.querySelector('.cart-panel__summary')!);
+        return view;
+      };
+      const paying = await sheetOf(cartData(noodles, { delivery_fee_fen: 500 }));
+      expect(paying.container.querySelector('.cart-panel__fee')!.textContent).toBe(charged);
+      paying.unmount();
+
+      // Waived for this customer (cartlist names the promotion): no "¥0" fee, the sheet says why there is none.
+      const first = await sheetOf(
+        cartData(noodles, {
+          delivery_fee_fen: 0,
+          delivery_fee_waiver: {
+            promotion_id: 1,
+            kind: 'first_order_free_delivery',
+            name: 'No delivery fee on your first order',
+            waived_fen: 500,
+          },
+        }),
+      );
+      expect(first.container.querySelector('.cart-panel__fee')!.textContent).toBe(waived);
+      expect(first.container.querySelector('.cart-panel__sheet')!.textContent).not.toContain('¥0');
+    },
+  );
 
   it.each([
     ['en', '¥4 more to order'],
