@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { SearchMode } from '../search-bar';
 import { SiteFooter } from '../site-footer';
 import { TabBar, type TabName } from '../tab-bar';
-import { TopBar } from '../top-bar';
+import { TopBar, type BackTarget } from '../top-bar';
 import './index.scss';
 import './desktop.scss';
 
@@ -16,6 +16,7 @@ export function PageShell({
   searchMode,
   onSearch,
   tab,
+  backTo,
   children,
 }: {
   searchMode?: SearchMode;
@@ -23,11 +24,16 @@ export function PageShell({
   onSearch?: (value: string) => void;
   /** This screen is that tab of the tab bar (home, orders, mine); other screens are inner screens. */
   tab?: TabName;
+  /**
+   * An inner screen whose back arrow must not go back through the history (payment success: back there would be the
+   * checkout or cashier just paid at); the mini program's native navigation bar ignores it.
+   */
+  backTo?: BackTarget;
   children?: ReactNode;
 }) {
   return (
     <View className={`site ${tab ? 'site--tabs' : 'site--inner'}`}>
-      <TopBar searchMode={searchMode} onSearch={onSearch} back={!tab} />
+      <TopBar searchMode={searchMode} onSearch={onSearch} back={!tab} backTo={backTo} />
       <View className='site__main'>{children}</View>
       <SiteFooter />
       {tab && <TabBar current={tab} />}

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../../stores';
 import { SearchBar, type SearchMode } from '../search-bar';
 import type { TabName } from '../tab-bar';
+import type { BackTarget } from '../top-bar';
 import './weapp.scss';
 
 /**
@@ -21,6 +22,8 @@ export const PageShell = observer(function PageShell({
   onSearch?: (value: string) => void;
   /** The tab this screen is: the native tab bar shows it already (app.config.ts), nothing to draw here. */
   tab?: TabName;
+  /** H5's top bar back arrow target: the native navigation bar has its own back (or home) button. */
+  backTo?: BackTarget;
   children?: ReactNode;
 }) {
   const { platform, ui } = useStores();

@@ -13,6 +13,12 @@ import './index.scss';
 import { altText, pressable } from '../../utils/a11y';
 import { Box, Line } from '../markup';
 
+/** A back arrow that leads somewhere of the screen's choosing rather than back through the history. */
+export interface BackTarget {
+  label: string;
+  go: () => void;
+}
+
 const FLAGS: Record<Lang, string> = { cn: flagCn, en: flagEn };
 
 /** The H5 site's top bar (spec §2 "Top bar"). */
@@ -20,11 +26,14 @@ export const TopBar = observer(function TopBar({
   searchMode,
   onSearch,
   back = false,
+  backTo,
 }: {
   searchMode?: SearchMode;
   onSearch?: (value: string) => void;
   /** An inner screen: a back arrow before the logo on a phone (index.scss), home when there is nothing to go back to. */
   back?: boolean;
+  /** Where this screen's back arrow leads instead of the history, and what it says (its label). */
+  backTo?: BackTarget;
 }) {
   const { session, ui, platform, api } = useStores();
   const t = useT();
@@ -37,7 +46,10 @@ export const TopBar = observer(function TopBar({
     <Box className={`top-bar ${back ? 'top-bar--back' : ''}`}>
       <Box className='top-bar__inner'>
         {back && (
-          <Box className='top-bar__back' {...pressable(() => void nav.back(), { label: t('topbar.back') })}>
+          <Box
+            className='top-bar__back'
+            {...pressable(backTo ? backTo.go : () => void nav.back(), { label: backTo?.label ?? t('topbar.back') })}
+          >
             <Line className='top-bar__back-arrow' aria-hidden='true'>
               ‹
             </Line>

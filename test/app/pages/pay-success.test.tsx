@@ -38,6 +38,22 @@ describe('paySucc/{orderId}', () => {
     expect(platform.navigation.replace).toHaveBeenCalledWith('orderDetail', { orderId: 88 });
   });
 
+  it("H5's back arrow goes home, as the mini program's home button does, not back to the checkout or cashier", async () => {
+    const a = api();
+    a.orders.info.mockResolvedValue(order(88));
+    const { container, platform } = await renderPage(PaySuccessPage, {
+      api: a,
+      params: { orderId: '88' },
+      storage: LOGGED_IN,
+    });
+    await waitFor(() => getByText(container, 'Payment successful'));
+    const back = container.querySelector<HTMLElement>('.top-bar__back')!;
+    expect(back.getAttribute('aria-label')).toBe('Back to home');
+    await click(back);
+    expect(platform.navigation.back).not.toHaveBeenCalled();
+    expect(platform.navigation.replace.mock.calls).toEqual([['home']]);
+  });
+
   it('back from the cashier without a notification yet: check-order-pay asks the provider, and it was paid', async () => {
     const a = api();
     a.orders.info.mockResolvedValue(order(88, { status: 0, paid: false }));

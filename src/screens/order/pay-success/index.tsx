@@ -74,9 +74,13 @@ function PaySuccessPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unpaidOnline, cancelled, cancelledAtCashier]);
 
+  // The mini program reLaunches this screen after paying, so its navigation bar offers only home; H5's back arrow
+  // goes home too, never back through the history to the checkout or cashier just paid at.
+  const backHome = { label: t('pay.back_home'), go: () => void nav.replace('home') };
+
   if (!session.isLoggedIn) {
     return (
-      <PageShell>
+      <PageShell backTo={backHome}>
         <LoginPrompt message={t('order.login_prompt')} />
       </PageShell>
     );
@@ -147,7 +151,7 @@ function PaySuccessPage() {
   }
 
   return (
-    <PageShell>
+    <PageShell backTo={backHome}>
       <View className='pay-success'>{body}</View>
     </PageShell>
   );
