@@ -374,6 +374,61 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect(available.some((v: { id: number }) => v.id === voucher.id)).toBe(false);
   });
 
+  test('a voucher limited to one restaurant names it in the request language; one good anywhere names none (issue 15)', async () => {
+    const { me, addressId, fill, confirm } = await shopper();
+    const names = await t.db.kysely
+      .selectFrom('restaurants')
+      .select(['id', 'name_cn', 'name_en'])
+      .where('id', 'in', [1, RID])
+      .orderBy('id')
+      .execute();
+    const [other, here] = names;
+    premise(other?.id === 1 && here?.id === RID && here.name_cn !== here.name_en, names);
+    const limited = (restaurantId: number, code: string) => ({
+      user_id: me.id,
+      code,
+      name_cn: '本店优惠券',
+      name_en: 'House voucher',
+      discount_fen: 500,
+      min_goods_fen: 0,
+      restaurant_id: restaurantId,
+      valid_from: clock.now() - HOUR,
+      valid_until: clock.now() + 24 * HOUR,
+      created_at: clock.now(),
+    });
+    await t.db.kysely
+      .insertInto('vouchers')
+      .values([limited(RID, 'here'), limited(1, 'elsewhere')])
+      .execute();
+    await fill(3);
+    type Shown = { id: number; restaurant_id: number | null; restaurant_name: string | null };
+    // Good anywhere first, then by restaurant.
+    const where = (list: Shown[]) =>
+      list.map((v) => [v.restaurant_id, v.restaurant_name]).sort((a, b) => Number(a[0] ?? 0) - Number(b[0] ?? 0));
+    for (const [lang, name] of [
+      ['cn', 'name_cn'],
+      ['en', 'name_en'],
+    ] as const) {
+      const mine = (await api.get('usercouponslist?page=1&page_size=50', { token: me.token, lang })).body.data.list;
+      expect(where(mine)).toEqual([
+        [null, null],
+        [1, other[name]],
+        [RID, here[name]],
+      ]);
+      const available = (await api.get(`availablecouponslist?restaurant_id=${RID}`, { token: me.token, lang })).body
+        .data.list;
+      expect(where(available)).toEqual([
+        [null, null],
+        [RID, here[name]],
+      ]);
+      const quote = (await confirm({ mode: 'delivery', address_id: addressId }, lang)).body.data;
+      expect(where(quote.vouchers)).toEqual([
+        [null, null],
+        [RID, here[name]],
+      ]);
+    }
+  });
+
   test('calls need a session', async () => {
     for (const path of [
       'wallet',

@@ -31,6 +31,8 @@ export const Voucher = Type.Object({
   min_goods_fen: Type.Integer(),
   /** Only at this restaurant, or anywhere (null). */
   restaurant_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** That restaurant's name in the request language (null when the voucher is good anywhere). */
+  restaurant_name: Type.Union([Type.String(), Type.Null()]),
   valid_from: Type.Integer(),
   valid_until: Type.Integer(),
   used_at: Type.Union([Type.Integer(), Type.Null()]),

@@ -43,6 +43,7 @@ const voucher = (id: number, name: string): Voucher => ({
   discount_fen: 500,
   min_goods_fen: 0,
   restaurant_id: null,
+  restaurant_name: null,
   valid_from: 0,
   valid_until: Date.UTC(2030, 0, 1),
   used_at: null,

@@ -28,6 +28,7 @@ const voucher = (id: number, extra: Partial<Voucher> = {}): Voucher => ({
   discount_fen: 1000,
   min_goods_fen: 3000,
   restaurant_id: null,
+  restaurant_name: null,
   valid_from: 0,
   valid_until: Date.UTC(2099, 0, 1),
   used_at: null,

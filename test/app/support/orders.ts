@@ -53,6 +53,7 @@ export function voucher(id: number, name: string, discount_fen: number, extra: P
     used_at: null,
     order_id: null,
     restaurant_id: null,
+    restaurant_name: null,
     state: 'usable',
     ...extra,
   };

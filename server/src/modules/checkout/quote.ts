@@ -224,7 +224,8 @@ export function quote(input: QuoteInput): QuoteResult {
       payment_methods: methods,
       modes: [...terms.modes],
       collection_times: collectionTimes,
-      vouchers: usable.map((v) => toVoucher(v, lang, at)),
+      // Usable here means good anywhere or limited to this restaurant, whose name the voucher then shows.
+      vouchers: usable.map((v) => toVoucher(v, lang, at, terms)),
       voucher_id: voucher?.id ?? null,
       best_voucher_id: best?.id ?? null,
       price_lines: lineItems.map((l) => shownLine(l, lang, voucher)),

@@ -105,6 +105,12 @@ export function createWalletRepository(db: Kysely<Database>) {
         ? Promise.resolve([])
         : db.selectFrom('orders').select(['id', 'created_at']).where('id', 'in', orderIds).execute(),
 
+    /** The names of the restaurants these vouchers are limited to. */
+    restaurantNames: (restaurantIds: number[]) =>
+      restaurantIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('restaurants').select(['id', 'name_cn', 'name_en']).where('id', 'in', restaurantIds).execute(),
+
     voucher: (userId: number, id: number): Promise<VoucherRow | undefined> =>
       db.selectFrom('vouchers').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

@@ -24,6 +24,12 @@ export interface WalletDeps {
  */
 export function createWalletService({ uow, now, cart }: WalletDeps) {
   const { repos } = uow;
+  /** The vouchers as answers show them, each limited one with its restaurant's name in the request language. */
+  const shown = async (rows: VoucherRow[], lang: Lang, at: number): Promise<Voucher[]> => {
+    const ids = [...new Set(rows.map((v) => v.restaurant_id).filter((id): id is number => id !== null))];
+    const names = new Map((await repos.wallet.restaurantNames(ids)).map((r) => [r.id, r]));
+    return rows.map((v) => toVoucher(v, lang, at, v.restaurant_id === null ? undefined : names.get(v.restaurant_id)));
+  };
   return {
     async wallet(userId: number, lang: Lang): Promise<Wallet> {
       const [balance, entries] = await Promise.all([repos.wallet.balance(userId), repos.wallet.entries(userId, 50)]);
@@ -53,7 +59,7 @@ export function createWalletService({ uow, now, cart }: WalletDeps) {
       const { rows, total } = await repos.wallet.vouchersPage(userId, (page - 1) * pageSize, pageSize);
       const at = now();
       return {
-        list: rows.map((v) => toVoucher(v, lang, at)),
+        list: await shown(rows, lang, at),
         total,
         page,
         page_size: pageSize,
@@ -66,7 +72,8 @@ export function createWalletService({ uow, now, cart }: WalletDeps) {
       const at = now();
       const { goods_fen: goods } = await cart.priced(userId, restaurantId, lang);
       const rows = await repos.wallet.usableVouchers(userId, at, restaurantId);
-      return { list: rows.filter((v) => voucherUsable(v, restaurantId, goods, at)).map((v) => toVoucher(v, lang, at)) };
+      const usable = rows.filter((v) => voucherUsable(v, restaurantId, goods, at));
+      return { list: await shown(usable, lang, at) };
     },
 
     async availableCount(userId: number): Promise<CouponCount> {

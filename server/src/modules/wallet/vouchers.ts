@@ -14,13 +14,29 @@ export function voucherUsable(v: VoucherRow, restaurantId: number, goodsFen: num
   );
 }
 
-export function toVoucher(v: VoucherRow, lang: Lang, at: number): Voucher {
+/** A restaurant's two names, as the voucher's answer picks one in the request language. */
+export interface RestaurantNames {
+  name_cn: string;
+  name_en: string;
+}
+
+/**
+ * A voucher as the answers show it; `restaurant` is the restaurant it is limited to (its names; absent for a voucher
+ * good anywhere, or when only the name of the voucher is wanted).
+ */
+export function toVoucher(v: VoucherRow, lang: Lang, at: number, restaurant?: RestaurantNames): Voucher {
   return {
     id: v.id,
     name: lang === 'en' ? v.name_en || v.name_cn : v.name_cn || v.name_en,
     discount_fen: Number(v.discount_fen),
     min_goods_fen: Number(v.min_goods_fen),
     restaurant_id: v.restaurant_id,
+    restaurant_name:
+      v.restaurant_id === null || !restaurant
+        ? null
+        : lang === 'en'
+          ? restaurant.name_en || restaurant.name_cn
+          : restaurant.name_cn || restaurant.name_en,
     valid_from: Number(v.valid_from),
     valid_until: Number(v.valid_until),
     used_at: v.used_at === null ? null : Number(v.used_at),
