@@ -139,6 +139,33 @@ describe('settlement: money and promises', () => {
     expect(queryByText(document.body, /满¥0/)).toBeNull();
   });
 
+  it.each([
+    ['en', LOGGED_IN, 'Yue Pin Dim Sum House', 'Only at Yue Pin Dim Sum House'],
+    ['cn', LOGGED_IN_CN, '粤品茶楼', '仅限 粤品茶楼 使用'],
+  ] as const)(
+    'a voucher limited to this restaurant says so in the list (%s); one good anywhere says nothing more',
+    async (_, storage, restaurantName, onlyThere) => {
+      const a = api();
+      withQuote(a, () => ({
+        vouchers: [
+          voucher(61, 'Anywhere', 500),
+          voucher(62, 'House', 800, { restaurant_id: 9, restaurant_name: restaurantName }),
+        ],
+      }));
+      const { container } = await page(a, { storage });
+      await click(container.querySelector<HTMLElement>('.settlement__voucher')!);
+      const options = [...document.querySelectorAll('.settlement__voucher-sheet .option-sheet__option')].map((o) => [
+        o.querySelector('.option-sheet__label')!.textContent!.split(' · ')[0],
+        o.querySelector('.option-sheet__detail')?.textContent ?? null,
+      ]);
+      expect(options).toEqual([
+        [expect.any(String), null],
+        ['Anywhere', null],
+        ['House', onlyThere],
+      ]);
+    },
+  );
+
   it('preselects the last payment method used, or the only one', async () => {
     const a = api();
     const { container } = await page(a, { storage: { checkout_last_method: 'alipay' } });

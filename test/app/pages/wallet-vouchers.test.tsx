@@ -38,9 +38,9 @@ const voucher = (id: number, extra: Partial<Voucher> = {}): Voucher => ({
 });
 
 describe.each([
-  ['en', 'Order number SZ20261101000005', 'Use now'],
-  ['cn', '订单号 SZ20261101000005', '去使用'],
-] as const)('wallet and vouchers (%s)', (lang, orderText, useNow) => {
+  ['en', 'Order number SZ20261101000005', 'Use now', 'Yue Pin Dim Sum House', 'Only at Yue Pin Dim Sum House'],
+  ['cn', '订单号 SZ20261101000005', '去使用', '粤品茶楼', '仅限 粤品茶楼 使用'],
+] as const)('wallet and vouchers (%s)', (lang, orderText, useNow, restaurantName, onlyThere) => {
   const storage = { _lang: lang, token: 'tok' };
 
   it('a ledger line shows the order number, not the id, and opens the order; a line without an order does not', async () => {
@@ -85,5 +85,23 @@ describe.each([
     expect(platform.navigation.go).toHaveBeenLastCalledWith('home');
     await click(uses[1]!);
     expect(platform.navigation.go).toHaveBeenLastCalledWith('restaurantDetail', { id: 12 });
+  });
+
+  it('a voucher limited to one restaurant says so, with its name; one good anywhere says nothing more (issue 15)', async () => {
+    const api = withAccountDefaults(fakeApi());
+    api.wallet.vouchers.mockResolvedValue(
+      paged([
+        voucher(3),
+        voucher(4, { name: 'House voucher', restaurant_id: 1, restaurant_name: restaurantName }),
+        // A name the server could not give: the limit is still said.
+        voucher(7, { name: 'Other voucher', restaurant_id: 2, restaurant_name: null }),
+      ]),
+    );
+    const { container } = await renderPage(VouchersPage, { isH5: true, storage, api });
+    await waitFor(() => getByText(container, 'House voucher'));
+    const where = [...container.querySelectorAll<HTMLElement>('.voucher-card')].map(
+      (c) => c.querySelector('.voucher-card__where')?.textContent ?? null,
+    );
+    expect(where).toEqual([null, onlyThere, lang === 'en' ? 'Only at one restaurant' : '仅限指定餐厅使用']);
   });
 });

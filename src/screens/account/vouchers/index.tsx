@@ -19,7 +19,8 @@ import '../../../i18n/parts/account';
 
 /**
  * The customer's vouchers (spec §3 "Voucher: valid-until date"), usable ones first as the server sorts them: the
- * amount and its minimum, the name and validity, and for a usable one "Use now" to where it can be spent.
+ * amount and its minimum, the name, the restaurant it is limited to if any, and validity, and for a usable one "Use now"
+ * to where it can be spent.
  */
 function VouchersPage() {
   const { api, session, platform, ui } = useStores();
@@ -72,6 +73,14 @@ function VouchersPage() {
               </View>
               <View className='voucher-card__main'>
                 <Text className='voucher-card__name'>{v.name}</Text>
+                {/* Limited to one restaurant: said, with its name; a voucher good anywhere says nothing more. */}
+                {v.restaurant_id !== null && (
+                  <Text className='voucher-card__where'>
+                    {v.restaurant_name
+                      ? t('wallet.voucher_only_at', { name: v.restaurant_name })
+                      : t('wallet.voucher_only_one')}
+                  </Text>
+                )}
                 <Text className='voucher-card__until'>
                   {t('voucher.valid_until', { date: formatDate(v.valid_until, ui.lang) })}
                 </Text>

@@ -68,6 +68,14 @@ export const voucherText = (t: TFunction, v: Voucher) => {
   return saysAmount ? v.name : `${v.name} · ${voucherTerms(t, v)}`;
 };
 
+/** A voucher limited to one restaurant says so ("仅限 粤品茶楼 使用" / "Only at Yue Pin Dim Sum House"); else nothing. */
+export const voucherWhere = (t: TFunction, v: Voucher): string | undefined =>
+  v.restaurant_id === null
+    ? undefined
+    : v.restaurant_name
+      ? t('checkout.voucher_only_at', { name: v.restaurant_name })
+      : t('checkout.voucher_only_one');
+
 /** The voucher row and its picker (the quote's usable vouchers, or none). */
 export function VoucherPicker({
   vouchers,
@@ -111,7 +119,7 @@ export function VoucherPicker({
             key: 'vouchers',
             options: [
               { value: 0, label: t('checkout.no_voucher') },
-              ...vouchers.map((v) => ({ value: v.id, label: voucherText(t, v) })),
+              ...vouchers.map((v) => ({ value: v.id, label: voucherText(t, v), detail: voucherWhere(t, v) })),
             ],
           },
         ]}
