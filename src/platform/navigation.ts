@@ -1,5 +1,14 @@
 import Taro from '@tarojs/taro';
-import { BUILT_ROUTES, buildPath, matchPath, ROUTES, type RouteName, type RouteParams } from '../routes';
+import {
+  BUILT_ROUTES,
+  buildPath,
+  matchPath,
+  parentOf,
+  routeOfPath,
+  ROUTES,
+  type RouteName,
+  type RouteParams,
+} from '../routes';
 import type { Navigation } from './types';
 
 /** Taro hands query values over as they are in the URL (still percent-encoded, as buildPath made them). */
@@ -90,16 +99,6 @@ export const weappNavigation: Navigation = {
   params: () => queryParams(),
 };
 
-/**
- * Whether this tab holds an earlier screen of the site to go back to. Taro's H5 router (the `history` package) numbers
- * the site's entries of this tab in history.state.idx, 0 for the first; history.length cannot tell, it also counts
- * the blank page a new tab starts on and other sites (a /login?isBack=1 opened directly has length 2 in Chromium).
- */
-function hasEarlierScreen(): boolean {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' && idx > 0;
-}
-
 /** H5: the specification's paths, dynamic segments included (`/article/42`), in history mode. */
 export const h5Navigation: Navigation = {
   async go(route: RouteName, params?: RouteParams) {
@@ -121,9 +120,20 @@ export const h5Navigation: Navigation = {
     if (url === `${window.location.pathname}${window.location.search}`) return;
     await Taro.redirectTo({ url });
   },
+  /**
+   * Back to the earlier screen of Taro's page stack; without one, to this screen's parent (routes.ts parentOf: an
+   * order's screen -> the orders tab). The stack decides, not the browser history: a screen that took the place of the
+   * stack's only page (redirectTo), a reLaunched or a reloaded one is alone in the stack while history.state.idx is
+   * above 0, and navigateBack there is history.go(1 - 1), which reloads the same page (@tarojs/router 4.2.1 api.js). A screen opened directly has an idx of 0 and a one-page stack;
+   * history.length cannot tell either (it counts the blank page a new tab starts on and other sites).
+   */
   async back() {
-    if (hasEarlierScreen()) await Taro.navigateBack();
-    else await Taro.reLaunch({ url: '/' });
+    if (Taro.getCurrentPages().length > 1) {
+      await Taro.navigateBack();
+      return;
+    }
+    const here = routeOfPath(window.location.pathname);
+    await Taro.reLaunch({ url: ROUTES[here ? parentOf(here) : 'home'].path });
   },
   params(route: RouteName) {
     const fromPath = matchPath(ROUTES[route].path, window.location.pathname) ?? {};

@@ -138,6 +138,35 @@ describe('on a phone (390 x 844)', () => {
     await shown(page, '.tab-bar').waitFor();
   });
 
+  test("with no earlier screen in the app's page stack, the arrow leads to the screen's parent, never reloading it", async () => {
+    const page = await start('cn', PHONE);
+    // Opened by their URLs: an order's page leads to the orders tab, an account screen to mine.
+    for (const [path, parent, tab] of [
+      ['/order_detail/1', '/orders', 'orders'],
+      ['/wallet', '/mine', 'mine'],
+    ] as const) {
+      await open(page, path);
+      await shown(page, '.top-bar__back').click();
+      await page.waitForURL((url) => url.pathname === parent);
+      await shown(page, `.tab-bar__item--${tab}.tab-bar__item--on`).waitFor();
+    }
+
+    // Reloaded after browsing the site: the history has home below (idx 1) but Taro's stack only this screen, where
+    // navigateBack was history.go(0) and reloaded the list. Now home, in the same document.
+    await open(page, '/');
+    await shown(page, '.home__view-all').click();
+    await page.waitForURL('**/restaurant_list');
+    await page.reload();
+    await shown(page, '.top-bar__back').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    await shown(page, '.top-bar__back').click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    await shown(page, '.tab-bar__item--home.tab-bar__item--on').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
   test.each(['cn', 'en'] as const)(
     'restaurant list: cuisines and sorts are one row each, and the first restaurant is in the first screen (%s)',
     async (lang) => {

@@ -257,7 +257,7 @@ describe('getting around on a phone (issue 15 §3)', () => {
     expect(container.querySelector('.top-bar__back')).toBeNull();
   });
 
-  it('an inner screen has a back arrow (the navigation falls back to home) and no tab bar', async () => {
+  it('an inner screen has a back arrow (with nothing to go back to, the navigation leads to its parent) and no tab bar', async () => {
     const api = withAccountDefaults(fakeApi());
     api.catalogue.cuisines.mockResolvedValue([]);
     api.catalogue.promotions.mockResolvedValue([]);

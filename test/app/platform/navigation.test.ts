@@ -179,13 +179,57 @@ describe('H5 navigation', () => {
     expect(h5Navigation.params('article')).toEqual({ q: 'noodles' });
   });
 
-  // Taro's router (the history package) keeps { idx } in history.state: 0 on the first screen of the tab.
-  it('goes back through the history when there is an earlier screen of the site', async () => {
-    window.history.replaceState({ idx: 0 }, '', '/a');
-    window.history.pushState({ idx: 1 }, '', '/b');
+  // Taro's router (the history package) keeps { idx } in history.state: 0 on the first screen of the tab. Its page
+  // stack (getCurrentPages) holds the screens opened in this document; navigateBack with one page is history.go(0).
+  const stack = (...paths: string[]) =>
+    fakeTaro.getCurrentPages.mockReturnValue(paths.map((path) => ({ route: path.replace(/\?.*/, ''), path })) as never);
+
+  it('goes back through the history when there is an earlier screen in the page stack, as before', async () => {
+    window.history.replaceState({ idx: 0 }, '', '/restaurant_detail?id=3');
+    window.history.pushState({ idx: 1 }, '', '/order_detail/88');
+    stack('/restaurant_detail?id=3', '/order_detail/88');
     await h5Navigation.back();
     expect(fakeTaro.navigateBack).toHaveBeenCalledTimes(1);
     expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
+  });
+
+  it('an order opened in place of another screen (View order on payment success) goes to the orders tab, it does not reload', async () => {
+    // restaurant -> settlement, which redirected to payment success, which redirected to the order: the history has
+    // the restaurant below (idx 1) but Taro's stack only the order.
+    window.history.replaceState({ idx: 0 }, '', '/restaurant_detail?id=3');
+    window.history.pushState({ idx: 1 }, '', '/order_detail/88');
+    stack('/order_detail/88');
+    await h5Navigation.back();
+    expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/orders']);
+  });
+
+  it("a screen opened by its URL goes to its parent: an order's to the orders tab, the account's to mine, a restaurant home", async () => {
+    const opened: Array<[string, string]> = [
+      ['/order_detail/88', '/orders'],
+      ['/rating/88', '/orders'],
+      ['/wallet', '/mine'],
+      ['/address_edit?id=4', '/mine'],
+      ['/restaurant_detail?id=3', '/'],
+      ['/article/42', '/'],
+      ['/no/such/screen', '/'],
+    ];
+    for (const [url] of opened) {
+      window.history.replaceState({ idx: 0 }, '', url);
+      stack(url);
+      await h5Navigation.back();
+    }
+    expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(opened.map(([, parent]) => parent));
+  });
+
+  it('a restaurant page reloaded after the site was browsed (idx above 0, one page in the stack) goes home, it does not reload', async () => {
+    window.history.replaceState({ idx: 0 }, '', '/');
+    window.history.pushState({ idx: 1 }, '', '/restaurant_detail?id=3');
+    stack('/restaurant_detail?id=3');
+    await h5Navigation.back();
+    expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/']);
   });
 
   it('goes home when the screen was opened directly, whatever history.length says (another site before it)', async () => {

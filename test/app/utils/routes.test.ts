@@ -5,6 +5,8 @@ import {
   matchPath,
   miniProgramPackages,
   packagesOf,
+  parentOf,
+  routeOfPath,
   type RouteName,
 } from '../../../src/routes';
 
@@ -138,5 +140,36 @@ describe('mini program packages (derived from the route table)', () => {
   it('includes a reserved route as soon as it is built', () => {
     const built = miniProgramPackages([...BUILT_ROUTES, 'rating']);
     expect(built.subPackages.find((p) => p.root === 'screens/order')?.pages).toContain('rating/index');
+  });
+});
+
+describe('parentOf / routeOfPath (where a back arrow leads with nothing to go back to, issue 15 §3)', () => {
+  it("an order's screens lead to the orders tab, the account's to mine, the others home", () => {
+    expect((['orderDetail', 'rating', 'paySuccess'] as RouteName[]).map(parentOf)).toEqual([
+      'orders',
+      'orders',
+      'orders',
+    ]);
+    expect((['wallet', 'vouchers', 'addresses', 'addressEdit', 'myRatings'] as RouteName[]).map(parentOf)).toEqual(
+      Array(5).fill('mine'),
+    );
+    expect(
+      (['restaurantDetail', 'search', 'restaurantList', 'article', 'login', 'settlement'] as RouteName[]).map(parentOf),
+    ).toEqual(Array(6).fill('home'));
+  });
+
+  it('every parent is a tab page', () => {
+    for (const route of Object.keys(ROUTES) as RouteName[]) {
+      expect(ROUTES[parentOf(route)].tab).toBe(true);
+    }
+  });
+
+  it('reads the screen from its H5 path', () => {
+    expect(routeOfPath('/order_detail/88')).toBe('orderDetail');
+    expect(routeOfPath('/paySucc/88/')).toBe('paySuccess');
+    expect(routeOfPath('/')).toBe('home');
+    expect(routeOfPath('/mine')).toBe('mine');
+    expect(routeOfPath('/order_detail')).toBeUndefined();
+    expect(routeOfPath('/elsewhere')).toBeUndefined();
   });
 });
