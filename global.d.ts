@@ -13,3 +13,12 @@ declare const SZEAT_MAP_ATTRIBUTION: string;
 declare const SZEAT_MAP_TILE_COORDS: string;
 /** Mini program: comma-separated hosts its web-view page may show (`*.example.com` for subdomains); others are copied. */
 declare const SZEAT_WEBVIEW_HOSTS: string;
+
+// The components of @tarojs/components-react one by one (its package types only its index), as the app tests import
+// them (test/app/support/taro-components.ts).
+declare module '@tarojs/components-react/dist/components/*/index.js' {
+  import type { ComponentType } from 'react';
+
+  const component: ComponentType<Record<string, unknown>>;
+  export default component;
+}

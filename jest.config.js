@@ -47,7 +47,7 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       transformIgnorePatterns: [],
       moduleNameMapper: {
-        '^@tarojs/components$': '@tarojs/components/lib/react',
+        '^@tarojs/components$': '<rootDir>/test/app/support/taro-components.ts',
         '^@tarojs/taro$': '@tarojs/taro-h5',
         '^lodash-es$': 'lodash',
         '\\.(css|scss|sass|less)$': 'identity-obj-proxy',

@@ -9,6 +9,7 @@ import { h5Login } from './login';
 import { browserLocation, tileMap } from './location';
 import { h5ScrollTo } from './scroll';
 import { h5Payment } from './payment';
+import { repairPullToRefresh } from './pull-refresh-h5';
 import { registerServiceWorker } from './service-worker';
 import { h5Contact } from './contact';
 import { h5EventStreams } from './event-stream';
@@ -17,6 +18,8 @@ import { h5Subscribe } from './subscribe';
 import type { Platform } from './types';
 
 export * from './types';
+
+if (typeof document !== 'undefined') repairPullToRefresh(document);
 
 export const platform: Platform = {
   name: 'h5',

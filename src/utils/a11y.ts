@@ -63,11 +63,13 @@ export function pressable(onPress: () => void, options: PressableOptions = {}) {
 }
 
 /**
- * A picture's text alternative in the current language (H5 `alt` on the inner <img>, `aria-label` for the mini
- * program's reader). An empty text marks a decorative picture (its neighbour already says what it shows).
+ * A picture's text alternative in the current language: H5 `alt` on the inner <img> (Taro's H5 Image passes
+ * `imgProps` to it), `aria-label` for the mini program's reader. An empty text marks a decorative picture (its
+ * neighbour already says what it shows).
  */
-export function altText(text: string) {
-  return text ? { nativeProps: { alt: text }, ariaLabel: text } : { nativeProps: { alt: '' } };
+export function altText(text: string): Record<string, unknown> {
+  if (process.env.TARO_ENV === 'weapp') return text ? { ariaLabel: text } : {};
+  return { imgProps: { alt: text } };
 }
 
 /** The props of a modal dialog's element (use with useDialog): announced as a dialog named `label`, focusable. */

@@ -372,8 +372,8 @@ function statesFor(lang: Lang, popups: Popup[], places: Record<number, Place>): 
       name: 'address book',
       async open(page) {
         await open(page, '/login');
-        await shown(page, '.form-input--email input').fill(DEMO.email);
-        await shown(page, '.form-input--password input').fill(DEMO.password);
+        await shown(page, 'input.form-input--email').fill(DEMO.email);
+        await shown(page, 'input.form-input--password').fill(DEMO.password);
         await shown(page, '.login__submit').click();
         await shown(page, '.top-bar__user').waitFor();
         await open(page, '/address');

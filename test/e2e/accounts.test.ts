@@ -80,7 +80,7 @@ async function expectToast(page: Page, text: string) {
 }
 
 async function fill(page: Page, field: string, value: string) {
-  await shown(page, `.form-input--${field} input`).fill(value);
+  await shown(page, `input.form-input--${field}`).fill(value);
 }
 
 /** The first seeded area of the first city, and two of its buildings, in the language. */
@@ -193,7 +193,7 @@ for (const lang of ['cn', 'en'] as const) {
       // Add a second address.
       await shown(page, '.addresses__add').click();
       await page.waitForURL((u) => u.pathname === '/address_edit');
-      expect(await shown(page, '.form-input--name input').inputValue()).toBe(who.name);
+      expect(await shown(page, 'input.form-input--name').inputValue()).toBe(who.name);
       await choosePlace(page, area.name, buildings[1]!.name);
       await fill(page, 'room-no', '808');
       await shown(page, '.address-edit__save').click();

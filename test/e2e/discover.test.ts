@@ -80,7 +80,7 @@ for (const lang of ['cn', 'en'] as const) {
 
       // Search the building by name and choose it.
       await shown(page, '.home__choose').click();
-      await shown(page, '.address-picker__input input').fill(dongmen.name);
+      await shown(page, 'input.address-picker__input').fill(dongmen.name);
       await shown(page, '.address-picker__building').filter({ hasText: dongmen.name }).first().click();
       expect(await textOf(shown(page, '.home__address-name'))).toBe(dongmen.name);
       expect(await textOf(shown(page, '.home__address-label'))).toBe(t.location.deliver_to);
@@ -105,7 +105,7 @@ for (const lang of ['cn', 'en'] as const) {
       await shown(page, '.store-card').filter({ hasText: shop.name }).click();
       await page.waitForURL(/\/restaurant_detail\?id=9$/);
       expect(await textOf(shown(page, '.store-header__name'))).toBe(shop.name);
-      expect(await shown(page, '.top-bar .search-bar__input input').getAttribute('placeholder')).toBe(
+      expect(await shown(page, '.top-bar input.search-bar__input').getAttribute('placeholder')).toBe(
         t.topbar.search_dish,
       );
       // In range: no dialog.
@@ -205,7 +205,7 @@ for (const lang of ['cn', 'en'] as const) {
       await shown(page, '.top-bar .search-bar--readonly').click();
       await page.waitForURL(/\/search$/);
       expect(await textOf(shown(page, '.search .state-view--empty'))).toBe(t.search.prompt);
-      const input = shown(page, '.top-bar .search-bar__input input');
+      const input = shown(page, '.top-bar input.search-bar__input');
       expect(await input.getAttribute('placeholder')).toBe(t.topbar.search_restaurants);
       await input.fill(noodles.name);
       await input.press('Enter');
@@ -222,7 +222,7 @@ for (const lang of ['cn', 'en'] as const) {
       expect(new URL(page.url()).pathname).toBe('/search');
       await page.reload();
       expect(await textOf(shown(page, '.search__heading'))).toBe(fill(t.search.results_for, { keyword: noodles.name }));
-      expect(await shown(page, '.top-bar .search-bar__input input').inputValue()).toBe(noodles.name);
+      expect(await shown(page, '.top-bar input.search-bar__input').inputValue()).toBe(noodles.name);
       expect(await textsOf(shown(page, '.search__title'))).toEqual(results.list.map((h) => h.title));
       const hit = shown(page, '.search__hit--dish')
         .filter({ has: page.locator('.search__title', { hasText: exactly(noodles.name) }) })

@@ -48,8 +48,8 @@ test('/login?isBack=1 opened directly: after logging in, home (nothing to go bac
   await startIn(page, 'en');
   await open(page, '/login?isBack=1');
   expect(await page.evaluate(() => history.length)).toBeGreaterThan(1); // the blank page the tab started on
-  await shown(page, '.form-input--email input').fill(DEMO.email);
-  await shown(page, '.form-input--password input').fill(DEMO.password);
+  await shown(page, 'input.form-input--email').fill(DEMO.email);
+  await shown(page, 'input.form-input--password').fill(DEMO.password);
   await shown(page, '.login__submit').click();
   await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
   await shown(page, '.home').waitFor();
@@ -64,8 +64,8 @@ test('/login?isBack=1 from a screen of the site: back to it after logging in', a
   await page.evaluate(() => window.history.pushState(window.history.state, '', window.location.href));
   await page.goto('/login?isBack=1');
   await shown(page, '.login__submit').waitFor();
-  await shown(page, '.form-input--email input').fill(DEMO.email);
-  await shown(page, '.form-input--password input').fill(DEMO.password);
+  await shown(page, 'input.form-input--email').fill(DEMO.email);
+  await shown(page, 'input.form-input--password').fill(DEMO.password);
   await shown(page, '.login__submit').click();
   await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
   expect(new URL(page.url()).pathname).not.toBe('/login');

@@ -29,8 +29,8 @@ async function startIn(lang: Lang) {
 
 async function logIn(page: Page) {
   await open(page, '/login');
-  await shown(page, '.form-input--email input').fill(DEMO.email);
-  await shown(page, '.form-input--password input').fill(DEMO.password);
+  await shown(page, 'input.form-input--email').fill(DEMO.email);
+  await shown(page, 'input.form-input--password').fill(DEMO.password);
   await shown(page, '.login__submit').click();
   await shown(page, '.top-bar__user').waitFor();
   // The login screen moves on by itself after a short pause.
@@ -79,7 +79,7 @@ for (const lang of ['cn', 'en'] as const) {
       await tabTo(page, shown(page, '.home__choose'));
       expect(await shown(page, '.home__choose').getAttribute('role')).toBe('button');
       await page.keyboard.press('Enter');
-      await tabTo(page, shown(page, '.address-picker__input input'));
+      await tabTo(page, shown(page, 'input.address-picker__input'));
       await page.keyboard.type(dongmen.name);
       await page.keyboard.press('Enter');
       const row = shown(page, '.address-picker__building').filter({ hasText: dongmen.name }).first();

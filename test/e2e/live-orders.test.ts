@@ -159,7 +159,7 @@ describe.each(['cn', 'en'] as const)('live orders in two browsers (%s)', (lang) 
       await screenshot(board.page, `live-orders/${lang}-390-console-ready`);
       await board.page.setViewportSize(DESKTOP);
       await screenshot(board.page, `live-orders/${lang}-1280-console-ready`);
-      const input = card.locator('.form-input--collect-code input');
+      const input = card.locator('input.form-input--collect-code');
       await input.fill(o.collection_code!);
       await card.getByText(t.merchant.collect_button, { exact: true }).click();
       await eventually(async () => {

@@ -274,7 +274,7 @@ describe.each(['cn', 'en'] as const)('restaurant console order board (%s)', (lan
     const card = shown(page, `.merchant-card[data-order="${orderId}"]`);
     await card.waitFor();
     expect(await textOf(card.locator('.merchant-card__collect-label'))).toBe(t.merchant.collect_label);
-    const input = card.locator('.form-input--collect-code input');
+    const input = card.locator('input.form-input--collect-code');
     await input.fill(wrong);
     await card.locator('.merchant-card__button--main').filter({ hasText: t.merchant.collect_button }).click();
     await expectToast(page, lang === 'cn' ? '取餐码不正确' : 'Wrong collection code');

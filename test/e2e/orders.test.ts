@@ -279,7 +279,7 @@ for (const lang of ['cn', 'en'] as const) {
       // The edit-address screen from the settlement, and back: the address shows its new room.
       await shown(page, '.settlement__edit-address').click();
       await page.waitForURL((u) => u.pathname === '/address_edit');
-      const room = shown(page, '.form-input--room-no input');
+      const room = shown(page, 'input.form-input--room-no');
       await room.waitFor();
       await room.fill('2808');
       await shown(page, '.address-edit__save').click();
@@ -418,8 +418,8 @@ for (const lang of ['cn', 'en'] as const) {
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('isBack') === '1');
       expect(site.apiRequests.filter((r) => r.path.endsWith('/addcart'))).toHaveLength(1);
 
-      await shown(page, '.form-input--email input').fill(DEMO.email);
-      await shown(page, '.form-input--password input').fill(DEMO.password);
+      await shown(page, 'input.form-input--email').fill(DEMO.email);
+      await shown(page, 'input.form-input--password').fill(DEMO.password);
       await shown(page, '.login__submit').click();
       await page.waitForURL(
         (u) => u.pathname === '/restaurant_detail' && u.searchParams.get('id') === String(NOODLES_SHOP),

@@ -1,5 +1,5 @@
 /**
- * Pull-to-refresh on the H5 site (issue 15, section 5): Taro's pull-to-refresh element (already in the first load for
+ * Pull-to-refresh on the H5 site (issue 15, section 5): Taro's pull-to-refresh component (already in the first load for
  * every page) wraps the pages whose config has enablePullDownRefresh; a finger pulling home down from the top asks
  * its answers again, the indicator goes away once they are in, and the page looks as before.
  */
@@ -28,7 +28,7 @@ test('home at 390 px: pulling down from the top asks for the news and new restau
   await page.goto('/');
   await page.locator('.home__news-item').first().waitFor();
   await page.locator('.home__new-store').first().waitFor();
-  expect(await page.locator('taro-pull-to-refresh-core').count()).toBeGreaterThan(0);
+  expect(await page.locator('.rmc-pull-to-refresh-content').count()).toBeGreaterThan(0);
   const before = { news: asked('whats-news-list'), stores: asked('newstores') };
 
   await pullDown(page, 195, 200, 600);

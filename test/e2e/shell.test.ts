@@ -12,7 +12,7 @@ async function expectQrDialog(page: Page, title: string, tip: string, kind: stri
   const dialog = openDialog(page);
   await dialog.locator('.qr-dialog__image--ready').waitFor({ state: 'visible' });
   expect(await dialog.count()).toBe(1);
-  expect(await textOf(dialog.locator('.qr-dialog__header taro-text-core').first())).toBe(title);
+  expect(await textOf(dialog.locator('.qr-dialog__header .taro-text').first())).toBe(title);
   expect(await textOf(dialog.locator('.qr-dialog__tip'))).toBe(tip);
   // The code is the server's picture, loaded: a PNG QR code, 8 pixels a module.
   const img = dialog.locator('.qr-dialog__image img');
@@ -27,7 +27,7 @@ async function expectQrDialog(page: Page, title: string, tip: string, kind: stri
   expect(size.natural % 8).toBe(0);
   expect(size.shown).toBeGreaterThan(50);
   // No footer: no action row, no buttons.
-  expect(await dialog.locator('.at-modal__footer, .at-modal__action, taro-button-core, button').count()).toBe(0);
+  expect(await dialog.locator('.at-modal__footer, .at-modal__action, .taro-button-core, button').count()).toBe(0);
   return dialog;
 }
 
@@ -131,7 +131,7 @@ test('search bar: read-only on home, absent on the article page', async () => {
   await bar.waitFor();
   expect(await bar.getAttribute('class')).toContain('search-bar--readonly');
   expect(await textOf(bar.locator('.search-bar__placeholder'))).toBe(cn.topbar.search_restaurants);
-  expect(await bar.locator('input, textarea, taro-input-core').count()).toBe(0);
+  expect(await bar.locator('input, textarea, .taro-input-core').count()).toBe(0);
   expect(await bar.locator('[contenteditable]').count()).toBe(0);
   // A tap goes to /search (its screen is not built yet, so only the path is checked).
   await bar.click();

@@ -333,8 +333,8 @@ test('focus ring: theme colour for the keyboard, none after a click; a text fiel
       });
 
   // A click on the e-mail field: no square around the bare input; the field's box takes the theme colour.
-  await shown(page, '.form-input--email input').click();
-  expect((await ring('.form-input--email input')).style).toBe('none');
+  await shown(page, 'input.form-input--email').click();
+  expect((await ring('input.form-input--email')).style).toBe('none');
   expect((await ring('.form-field--email .form-field__control')).border).toBe('rgb(207, 44, 47)');
 
   // A mouse click on a button (the empty form only shows its messages): focused, and no ring.

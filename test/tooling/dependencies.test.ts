@@ -29,6 +29,8 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** Runtime dependencies used without an import in the code, and why. */
 const USED_WITHOUT_IMPORT: Record<string, string> = {
   '@babel/runtime': 'helpers the Taro build injects into the compiled app',
+  '@tarojs/components-react':
+    "Taro's H5 components (config h5.useHtmlComponents): what @tarojs/components resolves to on H5",
   '@tarojs/helper': 'peer of the Taro CLI and plugins at build time',
   '@tarojs/plugin-framework-react': 'Taro loads the framework plugin by name (config framework: react)',
   '@tarojs/plugin-platform-h5': 'Taro loads the platform plugin by name (taro build --type h5)',

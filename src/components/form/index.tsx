@@ -82,7 +82,7 @@ export function TextInput({
       maxlength={maxlength ?? 140}
       onInput={(e) => onChange(e.detail.value)}
       onConfirm={() => onConfirm?.()}
-      {...(platform.isH5 && keyboard ? { nativeProps: BROWSER_KEYBOARDS[keyboard] } : {})}
+      {...(platform.isH5 && keyboard ? (BROWSER_KEYBOARDS[keyboard] as Record<string, unknown>) : {})}
     />
   );
 }

@@ -5,7 +5,7 @@ import 'taro-ui/lib/style/components/modal.scss';
 import { useStores, useT } from '../../stores';
 import { ErrorState } from '../state-view';
 import './index.scss';
-import { dialogProps, pressable } from '../../utils/a11y';
+import { altText, dialogProps, pressable } from '../../utils/a11y';
 import { useDialog } from '../../utils/use-dialog';
 
 export interface QrDialogProps {
@@ -80,8 +80,7 @@ export function QrDialog({ open, title, image, tip, details = [], intro, none, l
                     className={`qr-dialog__image qr-dialog__image--${state}`}
                     src={image}
                     mode='aspectFit'
-                    ariaLabel={alt}
-                    nativeProps={{ alt }}
+                    {...altText(alt)}
                     onLoad={() => setState('ready')}
                     onError={() => setState('error')}
                   />

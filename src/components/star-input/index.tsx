@@ -34,7 +34,14 @@ export function StarInput({
   return (
     <View className={`star-input star-input--${name}`} {...group}>
       <View className='star-input__stars' aria-hidden='true'>
-        <AtRate value={value} max={5} margin={0} onChange={(v: unknown) => onChange(Number(v))} />
+        <AtRate
+          value={value}
+          max={5}
+          margin={0}
+          // taro-ui's default customStyle is '', which React's <div> (Taro's H5 View) refuses: an object.
+          customStyle={{}}
+          onChange={(v: unknown) => onChange(Number(v))}
+        />
       </View>
       <View className='star-input__hits'>
         {[1, 2, 3, 4, 5].map((n) => (

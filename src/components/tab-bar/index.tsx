@@ -32,7 +32,7 @@ export const TabBar = observer(function TabBar({ current }: { current: TabName }
               className='tab-bar__icon'
               src={`/tab/${tab}${on ? '-on' : ''}.png`}
               mode='aspectFit'
-              nativeProps={{ alt: '' }}
+              imgProps={{ alt: '' }}
             />
             <Line className='tab-bar__label'>{t(`tab.${tab}`)}</Line>
           </Box>

@@ -117,7 +117,7 @@ export const TopBar = observer(function TopBar({
                   src={FLAGS[ui.lang]}
                   mode='aspectFit'
                   aria-label={t('topbar.language')}
-                  nativeProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
+                  imgProps={{ alt: t(`topbar.lang_${ui.lang}`) }}
                 />
                 {/* While the chosen language's pack loads (H5: its own chunk). */}
                 {ui.switching && <Box className='top-bar__lang-spinner' aria-hidden='true' />}

@@ -55,7 +55,7 @@ describe('QR dialog', () => {
     expect(d.image()).toBeNull();
     await d.reopen(true);
     const image = d.image()!;
-    expect(image.getAttribute('src')).toBe('/api/szeat/qrcode?kind=contact');
+    expect(image.querySelector('img')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=contact');
     expect(image.className).toContain('qr-dialog__image--loading');
     expect(getByText(d.dialog, 'Loading the code…')).toBeTruthy();
     expect(getByText(d.dialog, 'Scan to add us')).toBeTruthy();

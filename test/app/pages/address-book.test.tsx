@@ -7,7 +7,7 @@ import { RootStore, StoreProvider } from '../../../src/stores';
 import { fakePlatform } from '../support/fake-platform';
 import { address, AREAS, BUILDINGS, choosePlace, fieldError, typeInto, USER } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { click, getBySelector, getByText, queryByText, render, waitFor } from '../support/render';
+import { click, getBySelector, getByText, inputSelector, queryByText, render, waitFor } from '../support/render';
 import { feedbackTiming } from '../../../src/utils/pause';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
@@ -128,7 +128,7 @@ describe('address edit', () => {
     const { container, platform } = await renderPage(AddressEditPage, { api: a, storage: loggedIn });
     expect(platform.setTitle).toHaveBeenCalledWith('New address');
     await waitFor(() => getBySelector(container, '.address-edit__save'));
-    const name = await waitFor(() => getBySelector(container, '.form-input--name input') as HTMLInputElement);
+    const name = await waitFor(() => getBySelector(container, inputSelector('.form-input--name')) as HTMLInputElement);
     expect(name.value).toBe('Li Lei');
     await typeInto(container, 'phone', '123');
     await click(getBySelector(container, '.address-edit__save'));
@@ -163,7 +163,7 @@ describe('address edit', () => {
       params: { id: '2' },
     });
     await waitFor(() =>
-      expect((getBySelector(container, '.form-input--room-no input') as HTMLInputElement).value).toBe('808'),
+      expect((getBySelector(container, inputSelector('.form-input--room-no')) as HTMLInputElement).value).toBe('808'),
     );
     expect(a.addresses.get).toHaveBeenCalledWith(2);
     expect(platform.setTitle).toHaveBeenCalledWith('Edit address');
@@ -187,7 +187,7 @@ describe('address edit', () => {
       params: { id: '2' },
     });
     await waitFor(() =>
-      expect((getBySelector(container, '.form-input--room-no input') as HTMLInputElement).value).toBe('808'),
+      expect((getBySelector(container, inputSelector('.form-input--room-no')) as HTMLInputElement).value).toBe('808'),
     );
     await click(getBySelector(container, '.address-edit__save'));
     await waitFor(() =>

@@ -10,7 +10,7 @@ import LoginPage from '../../../src/screens/account/login';
 import RegisterPage from '../../../src/screens/account/register';
 import { AREAS, BUILDINGS, USER } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { getBySelector, waitFor } from '../support/render';
+import { getBySelector, inputSelector, waitFor } from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -35,7 +35,9 @@ const SCREENS: [string, ComponentType, Record<string, Keyboard>][] = [
 ];
 
 async function keyboardOf(container: Element, name: string): Promise<Keyboard> {
-  const input = (await waitFor(() => getBySelector(container, `.form-input--${name} input`))) as HTMLInputElement;
+  const input = (await waitFor(() =>
+    getBySelector(container, inputSelector(`.form-input--${name}`)),
+  )) as HTMLInputElement;
   return {
     type: input.getAttribute('type') ?? '',
     inputmode: input.getAttribute('inputmode'),

@@ -117,7 +117,7 @@ describe("a restaurant's own code", () => {
     const { dialog, platform } = await detail(true);
     expect(getByText(dialog, 'This restaurant’s code')).toBeTruthy();
     expect(getByText(dialog, 'Scan the code or share the link to open this restaurant’s menu')).toBeTruthy();
-    expect(dialog.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe(
+    expect(dialog.querySelector('.qr-dialog__image img')!.getAttribute('src')).toBe(
       '/api/szeat/qrcode?kind=restaurant&id=9',
     );
     expect(getByText(dialog, 'https://szeat.test/restaurant_detail?id=9')).toBeTruthy();
@@ -127,7 +127,7 @@ describe("a restaurant's own code", () => {
 
   it('in the mini program: its mini program code (scene r=<id>), no link', async () => {
     const { dialog } = await detail(false);
-    expect(dialog.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe(
+    expect(dialog.querySelector('.qr-dialog__image img')!.getAttribute('src')).toBe(
       '/api/szeat/qrcode?kind=miniprogram&id=9',
     );
     expect(getByText(dialog, /^Scan with WeChat to open this restaurant’s menu/)).toBeTruthy();

@@ -1,10 +1,9 @@
 /** /register: every field, the specification's messages before sending, the address from areas and buildings. */
-import { act } from 'react';
 import RegisterPage from '../../../src/screens/account/register';
 import { ApiError } from '../../../src/services';
 import { AREAS, authResult, BUILDINGS, choosePlace, fieldError, optionIn, typeInto, USER } from '../support/forms';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { click, getBySelector, getByText, waitFor } from '../support/render';
+import { click, fill as fillInput, getBySelector, getByText, inputSelector, waitFor } from '../support/render';
 import { feedbackTiming } from '../../../src/utils/pause';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
@@ -86,13 +85,10 @@ describe('register page', () => {
     expect(getByText(container, '8 Houhai Avenue')).toBeTruthy();
     // The filter box narrows the list.
     const filter = (await waitFor(
-      () => getBySelector(container, '.option-sheet__filter-input input'),
+      () => getBySelector(container, inputSelector('.option-sheet__filter-input')),
       3000,
     )) as HTMLInputElement;
-    await act(async () => {
-      filter.value = 'sea';
-      filter.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await fillInput(filter, 'sea');
     expect(container.querySelectorAll('.place-picker__buildings .option-sheet__option')).toHaveLength(1);
     await click(optionIn(container, '.place-picker__buildings', 'Sea View Garden'));
     expect(getBySelector(container, '.place-picker__building').textContent).toContain('Sea View Garden');

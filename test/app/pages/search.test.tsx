@@ -2,7 +2,16 @@ import SearchPage from '../../../src/screens/discover/search';
 import type { MultipleSearch, SearchHit } from '../../../types/api/search';
 import { typeIn } from '../support/discover';
 import { fakeApi, renderPage, withAccountDefaults } from '../support/page';
-import { actAsync, click, getByText, getBySelector, queryAllByText, queryByText, waitFor } from '../support/render';
+import {
+  actAsync,
+  click,
+  getByText,
+  getBySelector,
+  inputSelector,
+  queryAllByText,
+  queryByText,
+  waitFor,
+} from '../support/render';
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-page-hooks').taroWithPageHooks());
 
@@ -54,7 +63,7 @@ describe('search', () => {
     );
     const { container, store, platform } = await renderPage(SearchPage, { api: a, storage: { _lang: 'en' } });
     // Set from elsewhere (the bar of another screen) once this screen's bar is up.
-    await waitFor(() => getBySelector(container, '.top-bar .search-bar__input input'), 3000);
+    await waitFor(() => getBySelector(container, '.top-bar input.search-bar__input'), 3000);
     await actAsync(() => store.search.setKeyword('  noodles '));
     await waitFor(() => getByText(container, 'Beef Noodles'));
     expect(a.search.multiple).toHaveBeenCalledWith({ keyword: 'noodles', page: 1, page_size: 10 });
@@ -119,7 +128,7 @@ describe('search', () => {
     const bar = container.querySelector<HTMLElement>('.top-bar .search-bar')!;
     // The box shows the keyword of the link.
     await waitFor(
-      () => expect(bar.querySelector<HTMLInputElement>('.search-bar__input input')?.value).toBe('pizza'),
+      () => expect(bar.querySelector<HTMLInputElement>(inputSelector('.search-bar__input'))?.value).toBe('pizza'),
       3000,
     );
     await typeIn(bar, '.search-bar__input', 'dumplings');

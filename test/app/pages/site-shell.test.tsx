@@ -101,7 +101,9 @@ describe('top bar', () => {
     expect(topBar.querySelector('.top-bar__mini-program')!.textContent).toBe('Mini Program');
     expect(dialog.className).toContain('at-modal--active');
     expect(getByText(dialog, 'Scan with WeChat to open the szeat mini program')).toBeTruthy();
-    expect(dialog.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=miniprogram');
+    expect(dialog.querySelector('.qr-dialog__image img')!.getAttribute('src')).toBe(
+      '/api/szeat/qrcode?kind=miniprogram',
+    );
     // No footer: only a close mark (spec §2).
     expect(dialog.querySelector('.at-modal__footer')).toBeNull();
     await click(dialog.querySelector<HTMLElement>('.qr-dialog__close')!);
@@ -159,13 +161,17 @@ describe('footer', () => {
     expect(getByText(dialogs[0]!, 'Scan to contact szeat customer service')).toBeTruthy();
     expect(dialogs[1]!.className).not.toContain('at-modal--active');
     // Scannable codes from the server, asked for only when their dialog opens.
-    expect(dialogs[0]!.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=contact');
+    expect(dialogs[0]!.querySelector('.qr-dialog__image img')!.getAttribute('src')).toBe(
+      '/api/szeat/qrcode?kind=contact',
+    );
     expect(dialogs[1]!.querySelector('.qr-dialog__image')).toBeNull();
     await click(dialogs[0]!.querySelector<HTMLElement>('.qr-dialog__close')!);
     await click(getByText(footer.querySelector('.site-footer__columns')!, 'How To Join'));
     expect(dialogs[1]!.className).toContain('at-modal--active');
     expect(dialogs[0]!.className).not.toContain('at-modal--active');
-    expect(dialogs[1]!.querySelector('.qr-dialog__image')!.getAttribute('src')).toBe('/api/szeat/qrcode?kind=merchant');
+    expect(dialogs[1]!.querySelector('.qr-dialog__image img')!.getAttribute('src')).toBe(
+      '/api/szeat/qrcode?kind=merchant',
+    );
   });
 
   const noCodes = (contact: Partial<SiteInfo['contact']>, merchant: Partial<SiteInfo['merchant']> = {}): SiteInfo => ({

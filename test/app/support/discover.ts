@@ -163,12 +163,9 @@ export function menu(restaurantId = 9): Menu {
 /** Types into the Taro <Input> under `selector` (its native input appears a moment after the first render). */
 export async function typeIn(container: Element, selector: string, value: string, submit = false) {
   const { act } = await import('react');
-  const { getBySelector, waitFor } = await import('./render');
-  const input = (await waitFor(() => getBySelector(container, `${selector} input`), 3000)) as HTMLInputElement;
-  await act(async () => {
-    input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  const { fill, getBySelector, inputSelector, waitFor } = await import('./render');
+  const input = (await waitFor(() => getBySelector(container, inputSelector(selector)), 3000)) as HTMLInputElement;
+  await fill(input, value);
   if (submit) {
     await act(async () => {
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));

@@ -1,17 +1,15 @@
-import { act } from 'react';
 import type { AuthResult, UserInfo } from '../../../types/api/accounts';
 import type { Address } from '../../../types/api/addresses';
 import type { AreaList, Building } from '../../../types/api/places';
-import { click, getBySelector, waitFor } from './render';
+import { click, fill, getBySelector, inputSelector, waitFor } from './render';
 
 /** Types into the input of a form field (`.form-input--<name>`), as a person would. */
 export async function typeInto(container: Element, name: string, value: string) {
-  // Taro's <Input> is a web component: its native input appears a moment after the first render.
-  const input = (await waitFor(() => getBySelector(container, `.form-input--${name} input`), 3000)) as HTMLInputElement;
-  await act(async () => {
-    input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  const input = (await waitFor(
+    () => getBySelector(container, inputSelector(`.form-input--${name}`)),
+    3000,
+  )) as HTMLInputElement;
+  await fill(input, value);
 }
 
 /** The message under a form field, or null. */

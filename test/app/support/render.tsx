@@ -77,6 +77,25 @@ export async function click(el: HTMLElement) {
   });
 }
 
+/**
+ * The native input of a Taro <Input> with `selector` (a class): on H5 the input itself carries the class (Taro's
+ * components-react Input), in Taro's web component it is the input inside.
+ */
+export function inputSelector(selector: string): string {
+  return `input${selector}, ${selector} input`;
+}
+
+/**
+ * Types `value` into a native input as a person would: through the value setter of HTMLInputElement, which React's
+ * own tracking of a controlled input sees (setting `input.value` is taken for React's own write), then the event.
+ */
+export async function fill(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
 /** Retries `check` (Testing Library's waitFor: React flushed between tries) until it stops throwing. */
 // Generous: Taro's H5 components render their inner elements asynchronously, slower on a loaded CI machine.
 export async function waitFor<T>(check: () => T, timeoutMs = 5000): Promise<T> {

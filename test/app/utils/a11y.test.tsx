@@ -41,8 +41,18 @@ describe('pressable', () => {
   });
 
   it('gives a picture its alternative text, or marks it decorative', () => {
-    expect(altText('szeat home')).toEqual({ nativeProps: { alt: 'szeat home' }, ariaLabel: 'szeat home' });
-    expect(altText('')).toEqual({ nativeProps: { alt: '' } });
+    expect(altText('szeat home')).toEqual({ imgProps: { alt: 'szeat home' } });
+    expect(altText('')).toEqual({ imgProps: { alt: '' } });
+    const env = process.env.TARO_ENV;
+    process.env.TARO_ENV = 'weapp';
+    try {
+      // The mini program's reader takes aria-label on the image itself.
+      expect(altText('szeat home')).toEqual({ ariaLabel: 'szeat home' });
+      expect(altText('')).toEqual({});
+    } finally {
+      if (env === undefined) delete process.env.TARO_ENV;
+      else process.env.TARO_ENV = env;
+    }
     expect(dialogProps('Noodles')).toEqual({
       role: 'dialog',
       'aria-modal': 'true',

@@ -167,6 +167,8 @@ function RatingPage() {
             <Text className='rating__label'>{t('rating.comment')}</Text>
             <AtTextarea
               className='rating__comment'
+              // taro-ui's default customStyle is '', which React's <div> (Taro's H5 View) refuses: an object.
+              customStyle={{}}
               value={rating.comment}
               onChange={(v: unknown) => rating.setComment(String(v))}
               maxLength={RATING_COMMENT_MAX}
