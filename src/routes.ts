@@ -21,32 +21,6 @@ export const ROUTES: Record<RouteName, RouteDef> = table.routes;
  */
 export const BUILT_ROUTES = table.built as RouteName[];
 
-/**
- * The screen a back arrow leads to when there is no earlier screen of the app to go back to: the screen was opened by
- * its URL, or in place of the one it was opened from (H5 redirectTo / reLaunch: "View order" on payment success).
- * An order's screens lead to the orders tab, the account's to mine, the rest to home. One table for every screen,
- * so no screen keeps its own copy.
- */
-const PARENTS: Partial<Record<RouteName, RouteName>> = {
-  orderDetail: 'orders',
-  rating: 'orders',
-  paySuccess: 'orders',
-  wallet: 'mine',
-  vouchers: 'mine',
-  addresses: 'mine',
-  addressEdit: 'mine',
-  myRatings: 'mine',
-  restaurantDetail: 'home',
-  restaurantList: 'home',
-  search: 'home',
-  article: 'home',
-};
-
-/** The screen `route`'s back arrow leads to when there is nothing to go back to (PARENTS); home when none is named. */
-export function parentOf(route: RouteName): RouteName {
-  return PARENTS[route] ?? 'home';
-}
-
 /** Every screen's page lives at `screens/<package>/<screen>/index`; this folder holds them all. */
 export const SCREENS_ROOT = 'screens';
 
@@ -127,9 +101,4 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   const m = new RegExp(`^${source}/?$`).exec(pathname);
   if (!m) return undefined;
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-}
-
-/** The screen whose H5 path `pathname` is (`/order_detail/9` -> orderDetail), or undefined for no screen's path. */
-export function routeOfPath(pathname: string): RouteName | undefined {
-  return (Object.keys(ROUTES) as RouteName[]).find((route) => matchPath(ROUTES[route].path, pathname) !== undefined);
 }

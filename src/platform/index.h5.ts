@@ -4,7 +4,7 @@ import { h5Media } from './media-h5';
 import { feedbackWith, onDemand } from './feedback';
 import { fetchRequest } from './fetch-request';
 import { h5Links } from './links';
-import { h5Navigation } from './navigation';
+import { h5Navigation } from './navigation-h5';
 import { h5Login } from './login';
 import { browserLocation, tileMap } from './location';
 import { h5ScrollTo } from './scroll';

@@ -1,14 +1,5 @@
 import Taro from '@tarojs/taro';
-import {
-  BUILT_ROUTES,
-  buildPath,
-  matchPath,
-  parentOf,
-  routeOfPath,
-  ROUTES,
-  type RouteName,
-  type RouteParams,
-} from '../routes';
+import { BUILT_ROUTES, buildPath, ROUTES, type RouteName, type RouteParams } from '../routes';
 import type { Navigation } from './types';
 
 /** Taro hands query values over as they are in the URL (still percent-encoded, as buildPath made them). */
@@ -20,7 +11,7 @@ const decode = (value: string) => {
   }
 };
 
-const queryParams = (): Record<string, string> => {
+export const queryParams = (): Record<string, string> => {
   const params = Taro.getCurrentInstance().router?.params ?? {};
   return Object.fromEntries(
     Object.entries(params)
@@ -41,7 +32,10 @@ const pageOf = (route: RouteName, params?: RouteParams) =>
  * `where` reads a stack entry's route: the mini program's page path (`screens/merchant/orders/index`), Taro H5's
  * path (`/merchant/orders`, or the page path when the route table has none).
  */
-function depthBelow(route: RouteName, where: (page: { route?: string; path?: string }) => string | undefined): number {
+export function depthBelow(
+  route: RouteName,
+  where: (page: { route?: string; path?: string }) => string | undefined,
+): number {
   const def = ROUTES[route];
   const names = new Set([def.page, `/${def.page}`, def.path]);
   const pages = Taro.getCurrentPages() as Array<{ route?: string; path?: string }>;
@@ -97,46 +91,4 @@ export const weappNavigation: Navigation = {
   },
   async setParams() {},
   params: () => queryParams(),
-};
-
-/** H5: the specification's paths, dynamic segments included (`/article/42`), in history mode. */
-export const h5Navigation: Navigation = {
-  async go(route: RouteName, params?: RouteParams) {
-    await Taro.navigateTo({ url: buildPath(ROUTES[route].path, params) });
-  },
-  async replace(route: RouteName, params?: RouteParams) {
-    await Taro.reLaunch({ url: buildPath(ROUTES[route].path, params) });
-  },
-  async redirect(route: RouteName, params?: RouteParams) {
-    await Taro.redirectTo({ url: buildPath(ROUTES[route].path, params) });
-  },
-  async backTo(route: RouteName, params?: RouteParams) {
-    const delta = depthBelow(route, (p) => p.route ?? p.path);
-    if (delta > 0) await Taro.navigateBack({ delta });
-    else await Taro.redirectTo({ url: buildPath(ROUTES[route].path, params) });
-  },
-  async setParams(route: RouteName, params?: RouteParams) {
-    const url = buildPath(ROUTES[route].path, params);
-    if (url === `${window.location.pathname}${window.location.search}`) return;
-    await Taro.redirectTo({ url });
-  },
-  /**
-   * Back to the earlier screen of Taro's page stack; without one, to this screen's parent (routes.ts parentOf: an
-   * order's screen -> the orders tab). The stack decides, not the browser history: a screen that took the place of the
-   * stack's only page (redirectTo), a reLaunched or a reloaded one is alone in the stack while history.state.idx is
-   * above 0, and navigateBack there is history.go(1 - 1), which reloads the same page (@tarojs/router 4.2.1 api.js). A screen opened directly has an idx of 0 and a one-page stack;
-   * history.length cannot tell either (it counts the blank page a new tab starts on and other sites).
-   */
-  async back() {
-    if (Taro.getCurrentPages().length > 1) {
-      await Taro.navigateBack();
-      return;
-    }
-    const here = routeOfPath(window.location.pathname);
-    await Taro.reLaunch({ url: ROUTES[here ? parentOf(here) : 'home'].path });
-  },
-  params(route: RouteName) {
-    const fromPath = matchPath(ROUTES[route].path, window.location.pathname) ?? {};
-    return { ...queryParams(), ...fromPath };
-  },
 };

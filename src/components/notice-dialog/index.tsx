@@ -5,6 +5,7 @@ import 'taro-ui/lib/style/components/modal.scss';
 import { dialogProps, pressable } from '../../utils/a11y';
 import { useDialog } from '../../utils/use-dialog';
 import './index.scss';
+import './h5.scss';
 
 export interface DialogButton {
   key: string;

@@ -32,7 +32,7 @@ export const TopBar = observer(function TopBar({
   onSearch?: (value: string) => void;
   /**
    * An inner screen: a back arrow before the logo on a phone (index.scss); with no earlier screen to go back to, it
-   * leads to the screen's parent (routes.ts parentOf: an order's screen -> the orders tab).
+   * leads to the screen's parent (route-parents.ts parentOf: an order's screen -> the orders tab).
    */
   back?: boolean;
   /** Where this screen's back arrow leads instead of the history, and what it says (its label). */

@@ -1,5 +1,6 @@
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
-import { h5Navigation, weappNavigation } from '../../../src/platform/navigation';
+import { weappNavigation } from '../../../src/platform/navigation';
+import { h5Navigation } from '../../../src/platform/navigation-h5';
 import { platform as h5 } from '../../../src/platform/index.h5';
 import { platform as weapp } from '../../../src/platform/index.weapp';
 import { platform as byBareName } from '../../../src/platform';

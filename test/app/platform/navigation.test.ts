@@ -1,5 +1,6 @@
 import { fakeTaro, resetFakeTaro } from '../support/fake-taro';
-import { h5Navigation, weappNavigation } from '../../../src/platform/navigation';
+import { weappNavigation } from '../../../src/platform/navigation';
+import { h5Navigation } from '../../../src/platform/navigation-h5';
 import { BUILT_ROUTES, ROUTES, type RouteName } from '../../../src/routes';
 
 /** The page a route opens in the mini program: its own once built, the not-found page until then. */

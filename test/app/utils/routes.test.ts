@@ -5,10 +5,9 @@ import {
   matchPath,
   miniProgramPackages,
   packagesOf,
-  parentOf,
-  routeOfPath,
   type RouteName,
 } from '../../../src/routes';
+import { parentOf, routeOfPath } from '../../../src/route-parents';
 
 describe('buildPath', () => {
   it('fills :name segments', () => {
