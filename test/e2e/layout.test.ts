@@ -44,6 +44,22 @@ async function headerContent(page: Page): Promise<{ left: number; right: number 
     });
 }
 
+/**
+ * A restaurant page's facts (minimum order, delivery fee, preparation, distance with a saved address) as rows: how
+ * many in each row, and whether those in a row are one width.
+ */
+async function factRows(page: Page): Promise<{ counts: number[]; even: boolean }> {
+  await open(page, `/restaurant_detail?id=${NOODLES_SHOP}`);
+  const facts = shown(page, '.store-header__fact');
+  await facts.nth(3).waitFor();
+  const boxes = await facts.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const rows = new Map<number, DOMRect[]>();
+  for (const b of boxes) rows.set(Math.round(b.top), [...(rows.get(Math.round(b.top)) ?? []), b]);
+  const counts = [...rows.values()].map((r) => r.length);
+  const even = [...rows.values()].every((r) => r.every((b) => Math.abs(b.width - r[0]!.width) < 1));
+  return { counts, even };
+}
+
 /** Settlement for a customer registered for the test (with an address in range) with two dishes in the cart. */
 async function settlement(lang: Lang, viewport: { width: number; height: number }): Promise<Page> {
   const customer = await newCustomer(site, lang);
@@ -196,6 +212,15 @@ describe('on a phone (390 x 844)', () => {
     },
   );
 
+  test.each(['cn', 'en'] as const)(
+    "a restaurant's four facts are two by two, not three and one left alone across the width (%s)",
+    async (lang) => {
+      const page = await start(lang, PHONE);
+      expect(await factRows(page)).toEqual({ counts: [2, 2], even: true });
+      await screenshot(page, `layout-restaurant-facts-390-${lang}`);
+    },
+  );
+
   test('the user menu has My orders', async () => {
     const page = await start('en', PHONE, true);
     await open(page, '/restaurant_list');
@@ -206,6 +231,10 @@ describe('on a phone (390 x 844)', () => {
 });
 
 describe('on a desktop (1280 x 900)', () => {
+  test("a restaurant's four facts are in one row", async () => {
+    const page = await start('en', DESKTOP);
+    expect(await factRows(page)).toEqual({ counts: [4], even: true });
+  });
   test.each(['cn', 'en'] as const)(
     'restaurant cards are in three columns on the list and home, with no tab bar or back arrow (%s)',
     async (lang) => {

@@ -75,7 +75,7 @@ export const StoreHeader = observer(function StoreHeader({ store }: { store: Sto
 
       {store.description && <Line className='store-header__description'>{store.description}</Line>}
 
-      <Box className='store-header__facts'>
+      <Box className={`store-header__facts ${distance ? 'store-header__facts--four' : ''}`}>
         <Box className='store-header__fact store-header__min-order'>
           <Line className='store-header__fact-label'>{t('store.min_order_label')}</Line>
           <Line className='store-header__fact-value'>{formatPrice(store.min_order_fen)}</Line>
