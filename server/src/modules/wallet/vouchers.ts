@@ -1,5 +1,6 @@
 import type { Voucher } from '../../../../types/api/wallet';
 import type { Lang } from '../../../../types/lang';
+import { localized } from '../../i18n/localized';
 import type { VoucherRow } from './rows';
 
 /** Usable for this restaurant and these goods now: unused, valid, the right restaurant, enough goods. */
@@ -31,12 +32,7 @@ export function toVoucher(v: VoucherRow, lang: Lang, at: number, restaurant?: Re
     discount_fen: Number(v.discount_fen),
     min_goods_fen: Number(v.min_goods_fen),
     restaurant_id: v.restaurant_id,
-    restaurant_name:
-      v.restaurant_id === null || !restaurant
-        ? null
-        : lang === 'en'
-          ? restaurant.name_en || restaurant.name_cn
-          : restaurant.name_cn || restaurant.name_en,
+    restaurant_name: v.restaurant_id === null || !restaurant ? null : localized(restaurant, 'name', lang),
     valid_from: Number(v.valid_from),
     valid_until: Number(v.valid_until),
     used_at: v.used_at === null ? null : Number(v.used_at),

@@ -12,6 +12,7 @@ import { pressable } from '../../../utils/a11y';
 import { formatDate } from '../../../utils/date';
 import { formatPrice } from '../../../utils/price';
 import { usePaged } from '../../../utils/use-paged';
+import { voucherLimit } from '../../../utils/voucher-limit';
 import '../wallet/index.scss';
 import './index.scss';
 // This package's messages (src/i18n/parts.json), before anything renders.
@@ -74,13 +75,7 @@ function VouchersPage() {
               <View className='voucher-card__main'>
                 <Text className='voucher-card__name'>{v.name}</Text>
                 {/* Limited to one restaurant: said, with its name; a voucher good anywhere says nothing more. */}
-                {v.restaurant_id !== null && (
-                  <Text className='voucher-card__where'>
-                    {v.restaurant_name
-                      ? t('wallet.voucher_only_at', { name: v.restaurant_name })
-                      : t('wallet.voucher_only_one')}
-                  </Text>
-                )}
+                {v.restaurant_id !== null && <Text className='voucher-card__where'>{voucherLimit(t, v)}</Text>}
                 <Text className='voucher-card__until'>
                   {t('voucher.valid_until', { date: formatDate(v.valid_until, ui.lang) })}
                 </Text>

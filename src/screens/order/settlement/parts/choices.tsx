@@ -7,6 +7,7 @@ import type { TFunction } from '../../../../i18n';
 import { useT } from '../../../../stores';
 import { pressable } from '../../../../utils/a11y';
 import { formatPrice } from '../../../../utils/price';
+import { voucherLimit } from '../../../../utils/voucher-limit';
 
 /** A payment method's name; pay on delivery reads "pay at the counter" for a collection order. */
 export const methodLabel = (t: TFunction, method: PaymentMethod, mode?: 'delivery' | 'collection') =>
@@ -68,14 +69,6 @@ export const voucherText = (t: TFunction, v: Voucher) => {
   return saysAmount ? v.name : `${v.name} · ${voucherTerms(t, v)}`;
 };
 
-/** A voucher limited to one restaurant says so ("仅限 粤品茶楼 使用" / "Only at Yue Pin Dim Sum House"); else nothing. */
-export const voucherWhere = (t: TFunction, v: Voucher): string | undefined =>
-  v.restaurant_id === null
-    ? undefined
-    : v.restaurant_name
-      ? t('checkout.voucher_only_at', { name: v.restaurant_name })
-      : t('checkout.voucher_only_one');
-
 /** The voucher row and its picker (the quote's usable vouchers, or none). */
 export function VoucherPicker({
   vouchers,
@@ -119,7 +112,7 @@ export function VoucherPicker({
             key: 'vouchers',
             options: [
               { value: 0, label: t('checkout.no_voucher') },
-              ...vouchers.map((v) => ({ value: v.id, label: voucherText(t, v), detail: voucherWhere(t, v) })),
+              ...vouchers.map((v) => ({ value: v.id, label: voucherText(t, v), detail: voucherLimit(t, v) })),
             ],
           },
         ]}
