@@ -21,16 +21,18 @@ function api() {
   return a;
 }
 
+/** Payment success of order 88, which the server says is paid, shown. */
+async function paidOrder() {
+  const a = api();
+  a.orders.info.mockResolvedValue(order(88));
+  const page = await renderPage(PaySuccessPage, { api: a, params: { orderId: '88' }, storage: LOGGED_IN });
+  await waitFor(() => getByText(page.container, 'Payment successful'));
+  return { a, ...page };
+}
+
 describe('paySucc/{orderId}', () => {
   it('an online order the server says is paid: payment successful, the amount, and the way to the order', async () => {
-    const a = api();
-    a.orders.info.mockResolvedValue(order(88));
-    const { container, platform } = await renderPage(PaySuccessPage, {
-      api: a,
-      params: { orderId: '88' },
-      storage: LOGGED_IN,
-    });
-    await waitFor(() => getByText(container, 'Payment successful'));
+    const { a, container, platform } = await paidOrder();
     expect(getByText(container, 'Amount ¥45')).toBeTruthy();
     expect(a.orders.checkPay).not.toHaveBeenCalled();
     expect(platform.feedback.confirm).not.toHaveBeenCalled();
@@ -39,14 +41,7 @@ describe('paySucc/{orderId}', () => {
   });
 
   it("H5's back arrow goes home, as the mini program's home button does, not back to the checkout or cashier", async () => {
-    const a = api();
-    a.orders.info.mockResolvedValue(order(88));
-    const { container, platform } = await renderPage(PaySuccessPage, {
-      api: a,
-      params: { orderId: '88' },
-      storage: LOGGED_IN,
-    });
-    await waitFor(() => getByText(container, 'Payment successful'));
+    const { container, platform } = await paidOrder();
     const back = container.querySelector<HTMLElement>('.top-bar__back')!;
     expect(back.getAttribute('aria-label')).toBe('Back to home');
     await click(back);

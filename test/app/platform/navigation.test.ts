@@ -194,15 +194,23 @@ describe('H5 navigation', () => {
     expect(fakeTaro.reLaunch).not.toHaveBeenCalled();
   });
 
-  it('an order opened in place of another screen (View order on payment success) goes to the orders tab, it does not reload', async () => {
-    // restaurant -> settlement, which redirected to payment success, which redirected to the order: the history has
-    // the restaurant below (idx 1) but Taro's stack only the order.
-    window.history.replaceState({ idx: 0 }, '', '/restaurant_detail?id=3');
-    window.history.pushState({ idx: 1 }, '', '/order_detail/88');
-    stack('/order_detail/88');
+  // A screen alone in Taro's stack though the history has an earlier entry (idx 1): navigateBack would reload it.
+  it.each([
+    // restaurant -> settlement, which redirected to payment success, which redirected to the order.
+    [
+      'an order opened in place of another screen (View order on payment success) goes to the orders tab',
+      '/restaurant_detail?id=3',
+      '/order_detail/88',
+      '/orders',
+    ],
+    ['a restaurant page reloaded after the site was browsed goes home', '/', '/restaurant_detail?id=3', '/'],
+  ])('%s, it does not reload', async (_what, earlier, here, parent) => {
+    window.history.replaceState({ idx: 0 }, '', earlier);
+    window.history.pushState({ idx: 1 }, '', here);
+    stack(here);
     await h5Navigation.back();
     expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
-    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/orders']);
+    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual([parent]);
   });
 
   it("a screen opened by its URL goes to its parent: an order's to the orders tab, the account's to mine, a restaurant home", async () => {
@@ -222,15 +230,6 @@ describe('H5 navigation', () => {
     }
     expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
     expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(opened.map(([, parent]) => parent));
-  });
-
-  it('a restaurant page reloaded after the site was browsed (idx above 0, one page in the stack) goes home, it does not reload', async () => {
-    window.history.replaceState({ idx: 0 }, '', '/');
-    window.history.pushState({ idx: 1 }, '', '/restaurant_detail?id=3');
-    stack('/restaurant_detail?id=3');
-    await h5Navigation.back();
-    expect(fakeTaro.navigateBack).not.toHaveBeenCalled();
-    expect(fakeTaro.reLaunch.mock.calls.map((c) => c[0].url)).toEqual(['/']);
   });
 
   it('goes home when the screen was opened directly, whatever history.length says (another site before it)', async () => {
